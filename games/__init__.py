@@ -1,0 +1,1 @@
+"""Pure game rules: no I/O, no clocks, randomness only from an injected RNG."""

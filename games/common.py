@@ -1,0 +1,114 @@
+"""The small interface every game on the box shares.
+
+A game is a :class:`Rules` object (python-chess style: one class per game, variants as
+settings or subclasses) over immutable state values. The device loop only ever asks:
+
+* ``rules.new_game(players, settings)`` -> the first state;
+* ``rules.legal_actions(state)`` -> what may happen now (concrete action values);
+* ``rules.apply(state, action)`` -> ``(new_state, events)``, or :class:`IllegalAction`
+  with the old state untouched (states are frozen, so nothing can be half-changed);
+* ``rules.winner(state)`` -> a seat index once the game is over;
+* ``rules.action_to_json`` / ``action_from_json`` and ``settings_to_json`` /
+  ``settings_from_json`` so :mod:`games.log` can write and replay any game.
+
+Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+
+class RulesError(Exception):
+    """Base class of every error raised by the rules."""
+
+
+class IllegalAction(RulesError):
+    """The action is not legal in this state. The state is unchanged."""
+
+
+class InvalidSettings(RulesError):
+    """The game cannot be set up like this (player count, strike limit, ...)."""
+
+
+class InvalidInput(RulesError, ValueError):
+    """Text a person typed (a score, a bid) is not a valid value."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened when an action was applied (a strike, a card drawn...).
+
+    Each game subclasses this; :meth:`describe` is a short sentence for a screen or log,
+    given the players' names.
+    """
+
+    def describe(self, names: Sequence[str]) -> str:
+        return type(self).__name__
+
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+SettingsT = TypeVar("SettingsT")
+
+
+class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
+    """One game's rules. Subclasses set ``name`` and implement the abstract methods."""
+
+    #: Stable identifier written into game logs, e.g. ``"bamboozled"``.
+    name: ClassVar[str]
+
+    @abstractmethod
+    def default_settings(self) -> SettingsT:
+        """The settings a new game uses when none are given."""
+
+    @abstractmethod
+    def new_game(self, players: Sequence[str], settings: SettingsT | None = None) -> StateT:
+        """The state at the start of a game; raises :class:`InvalidSettings`."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> list[ActionT]:
+        """Every action that :meth:`apply` accepts in ``state``."""
+
+    @abstractmethod
+    def apply(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[Event, ...]]:
+        """Apply ``action``; raise :class:`IllegalAction` (state unchanged) if not legal."""
+
+    @abstractmethod
+    def winner(self, state: StateT) -> int | None:
+        """The winning seat once the game is over, else ``None``."""
+
+    def is_legal(self, state: StateT, action: ActionT) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        try:
+            self.apply(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def is_over(self, state: StateT) -> bool:
+        return self.winner(state) is not None
+
+    # --- serialisation for the game log -------------------------------------------------
+    @abstractmethod
+    def action_to_json(self, action: ActionT) -> dict[str, Any]:
+        """A JSON-ready dict that :meth:`action_from_json` turns back into ``action``."""
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, Any]) -> ActionT:
+        """Inverse of :meth:`action_to_json`; raises ``ValueError`` on bad data."""
+
+    @abstractmethod
+    def settings_to_json(self, settings: SettingsT) -> dict[str, Any]:
+        """A JSON-ready dict of ``settings``."""
+
+    @abstractmethod
+    def settings_from_json(self, data: Mapping[str, Any]) -> SettingsT:
+        """Inverse of :meth:`settings_to_json`; raises :class:`InvalidSettings`."""
+
+    @abstractmethod
+    def summary(self, state: StateT, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """A JSON-ready description of ``state`` for ``bluffbox replay`` and the screens."""

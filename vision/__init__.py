@@ -1,0 +1,1 @@
+"""Dice finding and pip counting on numpy BGR images (numpy + OpenCV only)."""
