@@ -1,0 +1,129 @@
+"""Doubting Dice odds: the chance that a bid is true, for the coach hint and ``bluffbox odds``.
+
+The dice a player can see (their own) are counted exactly; every other die in play is
+unknown and matches the bid's face with probability 1/3 (the face or a wild one) or 1/6
+in a palifico round (ones not wild), independently: the count is a binomial. Results are
+exact :class:`~fractions.Fraction` values (floats via :func:`bid_odds`); n <= 30 dice
+keeps this instant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from games.common import InvalidInput
+from games.doubting_dice import FACES, count_face
+
+WILD_P = Fraction(1, 3)
+PALIFICO_P = Fraction(1, 6)
+
+
+@lru_cache(maxsize=256)
+def count_distribution(unknown: int, palifico: bool = False) -> tuple[Fraction, ...]:
+    """P(exactly k of ``unknown`` hidden dice match a bid's face), for k = 0..unknown."""
+    if unknown < 0:
+        raise InvalidInput("the number of unknown dice cannot be negative")
+    p = PALIFICO_P if palifico else WILD_P
+    q = 1 - p
+    return tuple(comb(unknown, k) * p**k * q ** (unknown - k) for k in range(unknown + 1))
+
+
+def _known_and_unknown(
+    face: int, dice_in_play: int, own_dice: Iterable[int], palifico: bool
+) -> tuple[int, int]:
+    own = tuple(own_dice)
+    if face not in FACES:
+        raise InvalidInput(f"{face} is not a face to bid on: 2-6")
+    if any(not isinstance(d, int) or not 1 <= d <= 6 for d in own):
+        raise InvalidInput("own dice must be values 1-6")
+    if dice_in_play < 0 or len(own) > dice_in_play:
+        raise InvalidInput(
+            f"{len(own)} own dice cannot be more than the {dice_in_play} dice in play"
+        )
+    return count_face(own, face, ones_wild=not palifico), dice_in_play - len(own)
+
+
+def bid_probability(
+    quantity: int,
+    face: int,
+    dice_in_play: int,
+    own_dice: Iterable[int] = (),
+    palifico: bool = False,
+) -> Fraction:
+    """Exact chance that at least ``quantity`` dice show ``face`` at the reveal.
+
+    ``own_dice`` are the dice the asker sees (the bidder's or the answerer's own); the
+    other ``dice_in_play - len(own_dice)`` are unknown.
+    """
+    known, unknown = _known_and_unknown(face, dice_in_play, own_dice, palifico)
+    need = quantity - known
+    if need <= 0:
+        return Fraction(1)
+    if need > unknown:
+        return Fraction(0)
+    return sum(count_distribution(unknown, palifico)[need:], Fraction(0))
+
+
+def exact_probability(
+    quantity: int,
+    face: int,
+    dice_in_play: int,
+    own_dice: Iterable[int] = (),
+    palifico: bool = False,
+) -> Fraction:
+    """Exact chance that exactly ``quantity`` dice show ``face`` (an exact call wins)."""
+    known, unknown = _known_and_unknown(face, dice_in_play, own_dice, palifico)
+    need = quantity - known
+    if not 0 <= need <= unknown:
+        return Fraction(0)
+    return count_distribution(unknown, palifico)[need]
+
+
+def expected_count(
+    face: int, dice_in_play: int, own_dice: Iterable[int] = (), palifico: bool = False
+) -> Fraction:
+    """The expected count of ``face`` at the reveal."""
+    known, unknown = _known_and_unknown(face, dice_in_play, own_dice, palifico)
+    return known + unknown * (PALIFICO_P if palifico else WILD_P)
+
+
+def bid_odds(
+    quantity: int,
+    face: int,
+    dice_in_play: int,
+    own_dice: Iterable[int] = (),
+    palifico: bool = False,
+) -> float:
+    """:func:`bid_probability` as a float (what a screen shows)."""
+    return float(bid_probability(quantity, face, dice_in_play, own_dice, palifico))
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    quantity: int
+    face: int
+    true: Fraction
+    exact: Fraction
+
+
+def odds_table(
+    dice_in_play: int,
+    own_dice: Sequence[int] = (),
+    palifico: bool = False,
+    faces: Sequence[int] = FACES,
+) -> list[OddsRow]:
+    """For every quantity 1..dice_in_play and face: the chance the bid is true / exact."""
+    return [
+        OddsRow(
+            q,
+            f,
+            bid_probability(q, f, dice_in_play, own_dice, palifico),
+            exact_probability(q, f, dice_in_play, own_dice, palifico),
+        )
+        for f in faces
+        for q in range(1, dice_in_play + 1)
+    ]
