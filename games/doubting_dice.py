@@ -487,7 +487,7 @@ def parse_bid(text: str) -> Bid:
 
     Raises :class:`InvalidInput` for anything that is not a bid on faces 2-6.
     """
-    words = re.sub(r"[x*,]", " ", str(text).strip().lower()).split()
+    words = re.sub(r"(?<=\d)\s*[x*]\s*|,", " ", str(text).strip().lower()).split()
     if len(words) != 2:
         raise InvalidInput(f"{text!r} is not a bid: give a quantity and a face, like 5x4")
     values = []

@@ -1,0 +1,99 @@
+"""Doubting Dice odds: exact binomial over the unknown dice, checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.common import InvalidInput
+from games.doubting_dice import count_face
+from games.doubting_odds import (
+    bid_odds,
+    bid_probability,
+    count_distribution,
+    exact_probability,
+    expected_count,
+    odds_table,
+)
+
+
+def brute_force(quantity: int, face: int, unknown: int, own: tuple[int, ...], pal: bool):
+    """(P(count >= q), P(count == q)) by enumerating every roll of the unknown dice."""
+    at_least = exactly = 0
+    for roll in itertools.product(range(1, 7), repeat=unknown):
+        count = count_face(own + roll, face, ones_wild=not pal)
+        at_least += count >= quantity
+        exactly += count == quantity
+    total = 6**unknown
+    return Fraction(at_least, total), Fraction(exactly, total)
+
+
+@given(
+    unknown=st.integers(0, 4),
+    own=st.lists(st.integers(1, 6), max_size=3).map(tuple),
+    face=st.integers(2, 6),
+    quantity=st.integers(0, 8),
+    pal=st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_matches_brute_force(unknown: int, own: tuple[int, ...], face: int, quantity: int,
+                             pal: bool) -> None:  # fmt: skip
+    n = unknown + len(own)
+    true, exact = brute_force(quantity, face, unknown, own, pal)
+    assert bid_probability(quantity, face, n, own, pal) == true
+    assert exact_probability(quantity, face, n, own, pal) == exact
+
+
+@pytest.mark.parametrize("pal", [False, True])
+@pytest.mark.parametrize("n", [0, 1, 7, 30])
+def test_distribution_sums_to_one(n: int, pal: bool) -> None:
+    assert sum(count_distribution(n, pal)) == 1
+    assert sum(exact_probability(q, 4, n, palifico=pal) for q in range(n + 1)) == 1
+
+
+@pytest.mark.parametrize("own", [(), (1, 4, 4), (2, 3, 5, 6, 6)])
+def test_monotone_in_quantity_and_differences_are_exact(own: tuple[int, ...]) -> None:
+    for pal in (False, True):
+        probs = [bid_probability(q, 4, 20, own, pal) for q in range(0, 22)]
+        assert probs[0] == 1 and probs[-1] == 0
+        assert all(a >= b for a, b in zip(probs, probs[1:], strict=False))
+        for q in range(0, 21):
+            assert probs[q] - probs[q + 1] == exact_probability(q, 4, 20, own, pal)
+
+
+def test_known_values() -> None:
+    assert bid_probability(1, 5, 1) == Fraction(1, 3)
+    assert bid_probability(1, 5, 1, palifico=True) == Fraction(1, 6)
+    assert bid_probability(2, 5, 2) == Fraction(1, 9)
+    assert bid_probability(3, 4, 10, (1, 4, 4)) == 1  # own dice already make it
+    assert bid_probability(3, 4, 10, (1, 4, 4), palifico=True) == 1 - Fraction(5, 6) ** 7
+    assert bid_probability(11, 4, 10) == 0
+    assert expected_count(4, 15, (1, 4, 2, 3, 3)) == 2 + Fraction(10, 3)
+    assert expected_count(4, 15, palifico=True) == Fraction(15, 6)
+    assert abs(bid_odds(5, 3, 15) - 0.5959) < 1e-4
+
+
+def test_own_dice_raise_the_odds() -> None:
+    assert bid_probability(6, 4, 20, (4, 4, 1, 1, 1)) > bid_probability(6, 4, 20)
+    assert bid_probability(6, 4, 20, (2, 3, 5, 6, 6)) < bid_probability(6, 4, 20)
+
+
+@pytest.mark.parametrize(
+    "args", [(3, 1, 10, ()), (3, 7, 10, ()), (3, 4, 2, (1, 2, 3)), (3, 4, 10, (0,))]
+)
+def test_invalid_inputs(args: tuple) -> None:
+    with pytest.raises(InvalidInput):
+        bid_probability(*args)
+
+
+def test_table_is_fast_and_complete() -> None:
+    start = time.perf_counter()
+    rows = odds_table(30, (1, 2, 3, 4, 5))
+    assert time.perf_counter() - start < 1.0
+    assert len(rows) == 30 * 5
+    assert rows[0].quantity == 1 and rows[0].face == 2 and rows[0].true == 1  # own 1 and 2
