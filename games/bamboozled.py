@@ -1,0 +1,662 @@
+"""Bamboozled, every rule as ruled in ``rulings.md``: a pure engine.
+
+Driving a game (the box does exactly this)::
+
+    rules = Bamboozled()
+    state = rules.new_game(["Sasha", "Charlie", "Anita"], Settings(first_seat=0))
+    state.phase, state.awaiting          # Phase.DECLARE, 0: Sasha declares
+    state, events = rules.apply(state, Declare(34))
+    state.phase, state.awaiting          # Phase.DECIDE, 1: Charlie accepts or challenges
+    state, events = rules.apply(state, Accept((3, 4)))   # the dice the camera read
+    ...
+
+Every state has one :class:`Phase` and one seat ``state.awaiting`` whose input is
+needed; :meth:`Bamboozled.legal_actions` lists what that seat may do. Offers (show an
+after-roll card, My Bad, Revive at elimination) are only made when the player holds a
+card that could be it; otherwise the forced answer is applied at once.
+
+The engine never knows which cards a player holds, only how many (see
+:mod:`games.cards`): a card is named when it is played, and claims the counts make
+impossible are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from itertools import combinations_with_replacement
+from typing import Any
+
+from games.bamboozled_actions import (
+    Accept,
+    Action,
+    Challenge,
+    Declare,
+    Decline,
+    Discard,
+    PlayCard,
+    Roll,
+    Show,
+    action_from_json,
+    action_to_json,
+)
+from games.bamboozled_events import (
+    Accepted,
+    Bluff,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    CardShown,
+    Challenged,
+    DeckReshuffled,
+    Declared,
+    DirectionChanged,
+    HandDiscarded,
+    NotBeaten,
+    NothingToDraw,
+    PlayerOut,
+    Rolled,
+    RoundStarted,
+    ScoreReset,
+    SelfAccepted,
+    StrikeReturned,
+    StrikeTaken,
+    Truthful,
+    TurnPassed,
+    Winner,
+)
+from games.bamboozled_events import (
+    Bamboozled as BamboozledEvent,
+)
+from games.bamboozled_state import CLOCKWISE, Phase, Settings, State, Step
+from games.cards import (
+    AFTER_ROLL,
+    BEFORE_ROLL,
+    CARDS,
+    HAND_LIMIT,
+    Card,
+    PileError,
+    Piles,
+    deck_composition,
+)
+from games.common import Event, IllegalAction, InvalidSettings, Rules
+from games.scores import (
+    ROLLS,
+    best_score,
+    best_truthful,
+    is_dice,
+    is_score,
+    is_truthful,
+    legal_declarations,
+    rank,
+    reach_with,
+    score_name,
+    ties_or_beats,
+)
+
+__all__ = [
+    "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
+    "GameOver", "BadDice", "CardNotAllowed", "CardNotHeld", "NotAScore", "ScoreTooLow",
+    "Phase", "PlayCard", "Roll", "Settings", "Show", "State", "WrongPhase", "prompt",
+    "MAX_PLAYERS",
+]  # fmt: skip
+
+MAX_PLAYERS = 8
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+class WrongPhase(IllegalAction):
+    """That kind of action is not what the game is waiting for."""
+
+
+class GameOver(WrongPhase):
+    """The game is over: nothing more can happen."""
+
+
+class NotAScore(IllegalAction):
+    """The declared value is not one of the 35 scores."""
+
+
+class ScoreTooLow(IllegalAction):
+    """The declaration does not tie or beat the current score."""
+
+
+class BadDice(IllegalAction):
+    """The dice are not two values 1..6."""
+
+
+class CardNotHeld(IllegalAction):
+    """The player cannot hold that card (empty hand, or it is known to be discarded)."""
+
+
+class CardNotAllowed(IllegalAction):
+    """The card cannot be played now (wrong timing, once per turn, does not reach...)."""
+
+
+Events = list[Event]
+
+
+def _dice(dice: object) -> tuple[int, int]:
+    if not is_dice(dice):
+        raise BadDice(f"dice must be two values from 1 to 6, not {dice!r}")
+    a, b = dice  # type: ignore[misc]
+    return (a, b)
+
+
+def _tuple_with(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _play(state: State, seat: int, cards: Sequence[Card]) -> Piles:
+    try:
+        return state.piles.play(seat, cards)
+    except PileError as exc:
+        what = " + ".join(c.label for c in cards)
+        raise CardNotHeld(f"{state.names[seat]} cannot play {what}: {exc}") from None
+
+
+def _combos(state: State, seat: int) -> list[tuple[Card, ...]]:
+    """After-roll card combinations ``seat`` might hold and use on one declaration."""
+    limit = state.hand(seat) if state.settings.no_limits else min(1, state.hand(seat))
+    kinds = [c for c in CARDS if c in AFTER_ROLL]
+    out = []
+    for n in range(1, limit + 1):
+        found = False
+        for combo in combinations_with_replacement(kinds, n):
+            if state.piles.can_name(seat, combo):
+                out.append(combo)
+                found = True
+        if not found:
+            break
+    return out
+
+
+def _roll_phase(settings: Settings) -> Phase:
+    return Phase.ROLL if settings.no_bluffing else Phase.DECLARE
+
+
+# --- the rules ---------------------------------------------------------------------------
+
+
+class Bamboozled(Rules[State, Action, Settings]):
+    """The rules of Bamboozled (variants through :class:`Settings`)."""
+
+    name = "bamboozled"
+
+    def default_settings(self) -> Settings:
+        return Settings()
+
+    def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
+        """Deal one card each; ``settings.first_seat`` rolls first, clockwise."""
+        settings = settings or Settings()
+        names = tuple(players)
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise InvalidSettings("every player needs a name")
+        if len(set(names)) != len(names):
+            raise InvalidSettings("two players have the same name")
+        if len(names) < 2:
+            raise InvalidSettings("Bamboozled needs at least 2 players")
+        if len(names) > MAX_PLAYERS and not settings.party:
+            raise InvalidSettings(
+                f"{len(names)} players: more than {MAX_PLAYERS} needs the Party variant"
+            )
+        if settings.first_seat >= len(names):
+            raise InvalidSettings(
+                f"first_seat {settings.first_seat} is not a seat of {len(names)} players"
+            )
+        composition = deck_composition(my_bad=not settings.no_bluffing)
+        n = len(names)
+        return State(
+            settings=settings,
+            names=names,
+            strikes=(0,) * n,
+            out=(False,) * n,
+            piles=Piles.deal(n, composition, settings.first_seat),
+            phase=_roll_phase(settings),
+            awaiting=settings.first_seat,
+        )
+
+    def winner(self, state: State) -> int | None:
+        return state.winner
+
+    # --- serialisation -----------------------------------------------------------------
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return action_from_json(data)
+
+    def settings_to_json(self, settings: Settings) -> dict[str, Any]:
+        return settings.to_json()
+
+    def settings_from_json(self, data: Mapping[str, Any]) -> Settings:
+        return Settings.from_json(data)
+
+    # --- legal actions -------------------------------------------------------------------
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action :meth:`apply` accepts now (dice: each roll once, low die first)."""
+        phase, seat = state.phase, state.awaiting
+        if phase is Phase.GAME_OVER or seat is None:
+            return []
+        if phase is Phase.DECLARE:
+            return [Declare(s) for s in legal_declarations(state.score)]
+        if phase is Phase.DECIDE:
+            actions: list[Action] = [Accept(d) for d in ROLLS]
+            actions += [Challenge(d) for d in ROLLS]
+            return actions + self._before_roll_cards(state)
+        if phase is Phase.ROLL:
+            actions = []
+            combos = _combos(state, seat)
+            for d in ROLLS:
+                actions.append(Roll(d))
+                base = rank(best_truthful(d))
+                actions += [Roll(d, c) for c in combos if rank(best_score(reach_with(c, d))) > base]
+            return actions + self._before_roll_cards(state)
+        if phase is Phase.SHOW_CARD:
+            assert state.dice is not None
+            reach = [
+                Show(c) for c in _combos(state, seat) if state.score in reach_with(c, state.dice)
+            ]
+            return [*reach, Decline()]
+        if phase is Phase.MY_BAD_OFFER:
+            return [PlayCard(Card.MY_BAD), Decline()]
+        if phase is Phase.REVIVE_OFFER:
+            return [PlayCard(Card.REVIVE), Decline()]
+        if phase is Phase.DISCARD:
+            named: list[Action] = [Discard(c) for c in CARDS if state.piles.can_name(seat, (c,))]
+            return [Discard(None), *named]
+        raise AssertionError(phase)
+
+    def _before_roll_cards(self, state: State) -> list[Action]:
+        seat = state.awaiting
+        assert seat is not None
+        out: list[Action] = []
+        for card in (Card.FRESH_START, Card.SKIP, Card.REVERSE, Card.REVIVE):
+            if not state.piles.can_name(seat, (card,)):
+                continue
+            if card is Card.REVIVE:
+                if state.strikes[seat] >= 1 and not state.revived:
+                    out.append(PlayCard(card))
+            elif state.declarer is not None:
+                out.append(PlayCard(card))
+        return out
+
+    # --- apply ---------------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply ``action`` for the awaited seat; :class:`IllegalAction` if not legal."""
+        if state.phase is Phase.GAME_OVER or state.awaiting is None:
+            winner = state.names[state.winner] if state.winner is not None else "nobody"
+            raise GameOver(f"The game is over: {winner} won")
+        handler = _HANDLERS[state.phase]
+        events: Events = []
+        new_state = handler(self, state, action, events)
+        return new_state, tuple(events)
+
+    def _wrong(self, state: State, action: Action) -> IllegalAction:
+        return WrongPhase(f"Now {prompt(state)}; {type(action).__name__} is not possible")
+
+    # DECLARE --------------------------------------------------------------------------
+    def _on_declare(self, state: State, action: Action, events: Events) -> State:
+        if not isinstance(action, Declare):
+            raise self._wrong(state, action)
+        seat = state.awaiting
+        assert seat is not None
+        score = action.score
+        if not is_score(score):
+            raise NotAScore(f"{score!r} is not a Bamboozled score")
+        if not ties_or_beats(score, state.score):
+            raise ScoreTooLow(f"{score_name(score)} does not tie or beat {score_name(state.score)}")
+        judge = state.next_seat(seat)
+        events.append(Declared(seat, score))
+        return replace(
+            state, phase=Phase.DECIDE, awaiting=judge, judge=judge, score=score,
+            declarer=seat, dice=None, revived=False,
+        )  # fmt: skip
+
+    # DECIDE -----------------------------------------------------------------------------
+    def _on_decide(self, state: State, action: Action, events: Events) -> State:
+        judge, declarer, score = state.awaiting, state.declarer, state.score
+        assert judge is not None and declarer is not None
+        if isinstance(action, PlayCard):
+            return self._before_roll(state, action.card, events)
+        if not isinstance(action, Accept | Challenge):
+            raise self._wrong(state, action)
+        dice = _dice(action.dice)
+        truthful = is_truthful(score, dice)
+        state = replace(state, dice=dice)
+        if isinstance(action, Accept):
+            events.append(Accepted(judge, declarer, score))
+            if truthful:
+                events.append(Truthful(declarer, score, dice))
+                return self._run(state, [Step("declare", judge)], events)
+            # P bluffed and R accepted: P bamboozled R (whatever card P meant to use,
+            # nothing is shown on an accept and P keeps it).
+            events += [Bluff(declarer, score, dice), BamboozledEvent(declarer, judge)]
+            return self._run(state, [Step("draw", declarer), Step("declare", judge)], events)
+        events.append(Challenged(judge, declarer, score))
+        if truthful:
+            events.append(Truthful(declarer, score, dice))
+            if state.piles.can_name(judge, (Card.MY_BAD,)):
+                return replace(state, phase=Phase.MY_BAD_OFFER, awaiting=judge)
+            return self._run(state, [Step("strike", judge), Step("round", judge)], events)
+        events.append(Bluff(declarer, score, dice))
+        if any(score in reach_with(c, dice) for c in _combos(state, declarer)):
+            return replace(state, phase=Phase.SHOW_CARD, awaiting=declarer)
+        return self._run(state, [Step("strike", declarer), Step("round", declarer)], events)
+
+    def _before_roll(self, state: State, card: Card, events: Events) -> State:
+        """Fresh Start, Skip, Reverse or Revive by the awaited seat before deciding/rolling.
+
+        At most one of Fresh Start, Skip, Reverse per turn holds by itself: each ends the
+        turn. When Skip/Reverse chains bring the decision back to a player, that is a new
+        turn for them (they may play again).
+        """
+        seat = state.awaiting
+        assert seat is not None
+        who = state.names[seat]
+        if card not in BEFORE_ROLL:
+            when = "after a failed challenge" if card is Card.MY_BAD else "after rolling"
+            raise CardNotAllowed(f"{card.label} is played {when}, not before deciding")
+        if card is Card.REVIVE:
+            if state.revived:
+                raise CardNotAllowed(f"{who} already played Revive this turn")
+            if state.strikes[seat] < 1:
+                raise CardNotAllowed(f"{who} has no strike to return")
+            piles = _play(state, seat, (card,))
+            strikes = state.strikes[seat] - 1
+            events += [CardPlayed(seat, card), StrikeReturned(seat, strikes)]
+            return replace(
+                state, piles=piles, strikes=_tuple_with(state.strikes, seat, strikes), revived=True
+            )
+        declarer = state.declarer
+        if declarer is None:
+            raise CardNotAllowed(f"{card.label} is played on a declared score; there is none")
+        piles = _play(state, seat, (card,))
+        state = replace(state, piles=piles)
+        events.append(CardPlayed(seat, card))
+        if card is Card.FRESH_START:
+            # Not a new round: no strike, direction unchanged; P draws nothing.
+            events.append(ScoreReset(seat, card))
+            state = replace(state, score=0, declarer=None)
+            return self._run(state, [Step("declare", seat)], events)
+        if card is Card.REVERSE and len(state.active) > 2:
+            direction = -state.direction
+            state = replace(state, direction=direction)
+            events.append(DirectionChanged(direction == CLOCKWISE))
+            # P is skipped as the next judge: the next player after P in the new direction.
+            return self._pass_to(state, state.next_seat(declarer), events)
+        # Skip (or Reverse with two players left, played as a Skip: the direction is left
+        # as it is, it cannot matter between two players).
+        return self._pass_to(state, state.next_seat(seat), events)
+
+    def _pass_to(self, state: State, seat: int, events: Events) -> State:
+        declarer = state.declarer
+        assert declarer is not None and state.awaiting is not None
+        if seat == declarer:
+            # Two players left (or a chain of Skips came back): P accepts their own
+            # declaration without a check, draws nothing, and rolls again over it.
+            events.append(SelfAccepted(seat, state.score))
+            return self._run(state, [Step("declare", seat)], events)
+        events.append(TurnPassed(state.awaiting, seat))
+        return replace(state, phase=state.phase, awaiting=seat, judge=seat, revived=False)
+
+    # SHOW_CARD / MY_BAD_OFFER / REVIVE_OFFER ---------------------------------------------
+    def _on_show(self, state: State, action: Action, events: Events) -> State:
+        declarer, judge, dice = state.awaiting, state.judge, state.dice
+        assert declarer is not None and judge is not None and dice is not None
+        if isinstance(action, Decline):
+            return self._run(state, [Step("strike", declarer), Step("round", declarer)], events)
+        if not isinstance(action, Show):
+            raise self._wrong(state, action)
+        cards = tuple(action.cards)
+        if not cards:
+            raise CardNotAllowed("show at least one card, or decline")
+        wrong = [c.label for c in cards if c not in AFTER_ROLL]
+        if wrong:
+            raise CardNotAllowed(f"{', '.join(wrong)} is not an after-roll card")
+        if len(cards) > 1 and not state.settings.no_limits:
+            raise CardNotAllowed("only one after-roll card per declaration (No Limits is off)")
+        piles = _play(state, declarer, cards)
+        if state.score not in reach_with(cards, dice):
+            what = " + ".join(c.label for c in cards)
+            raise CardNotAllowed(
+                f"{what} does not make {score_name(state.score)} from {dice[0]}-{dice[1]}"
+            )
+        events.append(CardShown(declarer, cards, state.score))
+        # Nobody takes a strike; the score stays and the challenger rolls over it.
+        return self._run(replace(state, piles=piles), [Step("declare", judge)], events)
+
+    def _on_my_bad(self, state: State, action: Action, events: Events) -> State:
+        judge = state.awaiting
+        assert judge is not None
+        if isinstance(action, Decline):
+            return self._run(state, [Step("strike", judge), Step("round", judge)], events)
+        if not isinstance(action, PlayCard):
+            raise self._wrong(state, action)
+        if action.card is not Card.MY_BAD:
+            raise CardNotAllowed(f"only My Bad can be played now, not {action.card.label}")
+        piles = _play(state, judge, (Card.MY_BAD,))
+        events += [CardPlayed(judge, Card.MY_BAD), ScoreReset(judge, Card.MY_BAD)]
+        # No strike; the challenger starts a new round (clockwise, like every round).
+        return self._run(replace(state, piles=piles), [Step("round", judge)], events)
+
+    def _on_revive(self, state: State, action: Action, events: Events) -> State:
+        seat = state.awaiting
+        assert seat is not None
+        rest = list(state.pending)
+        if isinstance(action, Decline):
+            state = self._take_strike(state, seat, events)
+            return state if state.winner is not None else self._run(state, rest, events)
+        if not isinstance(action, PlayCard):
+            raise self._wrong(state, action)
+        if action.card is not Card.REVIVE:
+            raise CardNotAllowed(f"only Revive can be played now, not {action.card.label}")
+        piles = _play(state, seat, (Card.REVIVE,))
+        # The player stays in with one strike fewer than the limit; the strike still
+        # ends the round (the pending steps start it).
+        strikes = state.settings.strike_limit - 1
+        events += [CardPlayed(seat, Card.REVIVE), StrikeTaken(seat, strikes, revived=True)]
+        state = replace(state, piles=piles, strikes=_tuple_with(state.strikes, seat, strikes))
+        return self._run(state, rest, events)
+
+    # DISCARD ----------------------------------------------------------------------------
+    def _on_discard(self, state: State, action: Action, events: Events) -> State:
+        seat = state.awaiting
+        assert seat is not None
+        if not isinstance(action, Discard):
+            raise self._wrong(state, action)
+        if action.card is None:
+            piles = state.piles.discard_unnamed(seat)
+        else:
+            piles = _play(state, seat, (action.card,))
+        events.append(CardDiscarded(seat, action.card))
+        return self._run(replace(state, piles=piles), list(state.pending), events)
+
+    # ROLL (No Bluffing) -------------------------------------------------------------------
+    def _on_roll(self, state: State, action: Action, events: Events) -> State:
+        """No Bluffing: the best truthful score of the open roll, raised by cards played
+        openly; not tying or beating the score is a strike for the roller, and the
+        previous player (who made the score) draws a card."""
+        seat = state.awaiting
+        assert seat is not None
+        if isinstance(action, PlayCard):
+            return self._before_roll(state, action.card, events)
+        if not isinstance(action, Roll):
+            raise self._wrong(state, action)
+        dice = _dice(action.dice)
+        cards = tuple(action.cards)
+        score = best_truthful(dice)
+        piles = state.piles
+        if cards:
+            wrong = [c.label for c in cards if c not in AFTER_ROLL]
+            if wrong:
+                raise CardNotAllowed(f"{', '.join(wrong)} is not an after-roll card")
+            if len(cards) > 1 and not state.settings.no_limits:
+                raise CardNotAllowed("only one after-roll card per roll (No Limits is off)")
+            piles = _play(state, seat, cards)
+            raised = best_score(reach_with(cards, dice))
+            if rank(raised) <= rank(score):
+                raise CardNotAllowed(
+                    f"{' + '.join(c.label for c in cards)} does not raise "
+                    f"{score_name(score)}: keep the card"
+                )
+            score = raised
+        events += [CardPlayed(seat, c) for c in cards]
+        events.append(Rolled(seat, dice, score, cards))
+        state = replace(state, piles=piles, dice=dice)
+        if ties_or_beats(score, state.score):
+            nxt = state.next_seat(seat)
+            return replace(
+                state, score=score, declarer=seat, phase=Phase.ROLL, awaiting=nxt,
+                judge=nxt, revived=False,
+            )  # fmt: skip
+        events.append(NotBeaten(seat, score, state.score))
+        assert state.declarer is not None
+        steps = [Step("strike", seat), Step("draw", state.declarer), Step("round", seat)]
+        return self._run(state, steps, events)
+
+    # --- consequences --------------------------------------------------------------------
+    def _run(self, state: State, steps: Iterable[Step], events: Events) -> State:
+        """Run pending steps in order, stopping where a player's input is needed."""
+        todo = list(steps)
+        while todo:
+            step = todo.pop(0)
+            seat = step.seat
+            if step.kind == "draw":
+                piles, reshuffled, drawn = state.piles.draw(seat)
+                if reshuffled:
+                    events.append(DeckReshuffled(piles.deck))
+                events.append(CardDrawn(seat) if drawn else NothingToDraw(seat))
+                state = replace(state, piles=piles)
+                if drawn and not state.settings.no_limits and piles.hands[seat] > HAND_LIMIT:
+                    return replace(state, phase=Phase.DISCARD, awaiting=seat, pending=tuple(todo))
+            elif step.kind == "strike":
+                eliminating = state.strikes[seat] + 1 >= state.settings.strike_limit
+                if eliminating and state.piles.can_name(seat, (Card.REVIVE,)):
+                    return replace(
+                        state, phase=Phase.REVIVE_OFFER, awaiting=seat, pending=tuple(todo)
+                    )
+                state = self._take_strike(state, seat, events)
+                if state.winner is not None:
+                    return state
+            elif step.kind == "round":
+                state = self._new_round(state, seat, events)
+            elif step.kind == "declare":
+                state = replace(
+                    state, phase=_roll_phase(state.settings), awaiting=seat, judge=seat,
+                    revived=False,
+                )  # fmt: skip
+            else:  # pragma: no cover
+                raise AssertionError(step)
+        return replace(state, pending=())
+
+    def _take_strike(self, state: State, seat: int, events: Events) -> State:
+        strikes = state.strikes[seat] + 1
+        events.append(StrikeTaken(seat, strikes))
+        state = replace(state, strikes=_tuple_with(state.strikes, seat, strikes))
+        if strikes < state.settings.strike_limit:
+            return state
+        events.append(PlayerOut(seat))
+        held = state.hand(seat)
+        piles = state.piles.discard_unnamed(seat, held) if held else state.piles
+        if held:
+            events.append(HandDiscarded(seat, held))
+        state = replace(state, out=_tuple_with(state.out, seat, True), piles=piles)
+        if len(state.active) == 1:
+            winner = state.active[0]
+            events.append(Winner(winner))
+            return replace(
+                state, phase=Phase.GAME_OVER, awaiting=None, judge=None, winner=winner,
+                pending=(),
+            )  # fmt: skip
+        return state
+
+    def _new_round(self, state: State, seat: int, events: Events) -> State:
+        """Score 0, clockwise; ``seat`` starts, or the next remaining clockwise if out."""
+        starter = seat if not state.out[seat] else state.next_seat(seat, CLOCKWISE)
+        if state.direction != CLOCKWISE:
+            events.append(DirectionChanged(True))
+        events.append(RoundStarted(starter, state.round + 1))
+        return replace(
+            state, phase=_roll_phase(state.settings), awaiting=starter, judge=starter,
+            score=0, declarer=None, direction=CLOCKWISE, round=state.round + 1,
+            revived=False,
+        )  # fmt: skip
+
+    # --- description -----------------------------------------------------------------------
+    def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """JSON-ready: players, score, whose turn, direction, piles, winner."""
+        names = tuple(names) if names is not None else state.names
+        piles = state.piles
+        return {
+            "game": self.name,
+            "settings": state.settings.to_json(),
+            "players": [
+                {
+                    "seat": i,
+                    "name": names[i],
+                    "strikes": state.strikes[i],
+                    "cards": piles.hands[i],
+                    "out": state.out[i],
+                }
+                for i in range(state.players)
+            ],
+            "round": state.round,
+            "score": state.score,
+            "score_name": score_name(state.score) if state.score else None,
+            "declared_by": names[state.declarer] if state.declarer is not None else None,
+            "phase": state.phase.value,
+            "awaiting": names[state.awaiting] if state.awaiting is not None else None,
+            "prompt": prompt(state, names),
+            "direction": "clockwise" if state.direction == CLOCKWISE else "counter-clockwise",
+            "dice": list(state.dice) if state.dice else None,
+            "deck": piles.deck,
+            "discard": piles.discard,
+            "known_discard": {
+                c.value: piles.known_in_discard(c) for c in CARDS if piles.known_in_discard(c)
+            },
+            "winner": names[state.winner] if state.winner is not None else None,
+        }
+
+
+def prompt(state: State, names: Sequence[str] | None = None) -> str:
+    """What the game waits for, as a sentence: "Anita: accept or challenge 53"."""
+    names = tuple(names) if names is not None else state.names
+    seat = state.awaiting
+    if state.phase is Phase.GAME_OVER or seat is None:
+        return f"{names[state.winner]} wins" if state.winner is not None else "game over"
+    who = names[seat]
+    score = score_name(state.score)
+    declarer = names[state.declarer] if state.declarer is not None else ""
+    if state.phase is Phase.DECLARE:
+        if state.score:
+            return f"{who}: roll and declare {score} or better"
+        return f"{who}: roll and declare any score"
+    if state.phase is Phase.ROLL:
+        if state.score:
+            return f"{who}: roll openly to tie or beat {declarer}'s {score}"
+        return f"{who}: roll openly"
+    if state.phase is Phase.DECIDE:
+        return f"{who}: accept or challenge {declarer}'s {score}"
+    if state.phase is Phase.SHOW_CARD:
+        return f"{who}: show an after-roll card making {score}, or take the strike"
+    if state.phase is Phase.MY_BAD_OFFER:
+        return f"{who}: play My Bad, or take the strike"
+    if state.phase is Phase.REVIVE_OFFER:
+        return f"{who}: play Revive to stay in, or be out"
+    if state.phase is Phase.DISCARD:
+        return f"{who}: discard one of your cards"
+    raise AssertionError(state.phase)
+
+
+_HANDLERS = {
+    Phase.DECLARE: Bamboozled._on_declare,
+    Phase.DECIDE: Bamboozled._on_decide,
+    Phase.ROLL: Bamboozled._on_roll,
+    Phase.SHOW_CARD: Bamboozled._on_show,
+    Phase.MY_BAD_OFFER: Bamboozled._on_my_bad,
+    Phase.REVIVE_OFFER: Bamboozled._on_revive,
+    Phase.DISCARD: Bamboozled._on_discard,
+}
