@@ -26,10 +26,14 @@ are marked **Choice** next to the code that makes them; the main ones:
   The reveal is not required to match those values (the camera may have misread one;
   the reveal is what is ruled on).
 
-Because the calls carry the reveal, which only the camera knows, :meth:`legal_actions`
-lists them as ``Challenge()`` / ``Exact()`` with ``dice=None`` placeholders: the box
-fills the reading in with :meth:`Call.with_dice` before :meth:`~DoubtingDice.apply`
-(which refuses a call without dice). Likewise ``RoundDice()`` in phase ``ROUND_DICE``.
+An action never names who makes it: it is always the seat the state awaits
+(``state.awaiting``; ``None`` while the box reads the round's dice, and at the end).
+
+The calls carry the reveal, which only the camera knows, so :meth:`legal_actions` cannot
+list every possible reading (6^30 of them). It lists concrete actions that ``apply``
+accepts and that cover every outcome the rules distinguish: each call once per possible
+count of the bid's face (:func:`reveal_for`), ``RoundDice`` once per possible total. The
+box builds the real action from the call the player chose, ``call.with_dice(reading)``.
 """
 
 from __future__ import annotations
@@ -100,7 +104,7 @@ class Call:
     """Base of the two answers that end a round with a reveal of all dice."""
 
     dice: tuple[int, ...] | None = None
-    """Every die on the table at the reveal (any order), or ``None`` (placeholder)."""
+    """Every die on the table at the reveal (any order); ``None`` until the camera read them."""
 
     kind: ClassVar[str] = "call"
 
@@ -143,10 +147,10 @@ class Phase(StrEnum):
     ROUND_DICE = "round_dice"
     """Announce total: the box supplies the dice of the new round (no seat acts)."""
     OPENING = "opening"
-    """``to_act`` makes the round's first bid."""
+    """``awaiting`` makes the round's first bid."""
     ANSWER = "answer"
-    """``to_act`` (right after the bidder) raises, challenges or calls exact."""
-    OVER = "over"
+    """``awaiting`` (right after the bidder) raises, challenges or calls exact."""
+    GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True)
@@ -166,7 +170,7 @@ class RoundResult:
 class DoubtingState:
     """The whole game; immutable."""
 
-    players: tuple[str, ...]
+    names: tuple[str, ...]
     settings: DoubtingSettings
     dice: tuple[int, ...]
     """Dice each seat holds (0 when out)."""
@@ -175,7 +179,7 @@ class DoubtingState:
     palifico_used: tuple[bool, ...]
     """Whether the seat already had its palifico round in its current life."""
     phase: Phase
-    to_act: int | None
+    awaiting: int | None
     """The seat whose input is awaited (``None`` in ROUND_DICE and OVER)."""
     round: int = 1
     starter: int = 0
@@ -382,6 +386,28 @@ def _check_dice(values: object, expected: int) -> tuple[int, ...]:
     return dice
 
 
+def reveal_for(dice_in_play: int, face: int, count: int) -> tuple[int, ...]:
+    """A reading of ``dice_in_play`` dice with exactly ``count`` showing ``face`` and no
+    ones (so the count is the same wild or not); the others show another face."""
+    if not 0 <= count <= dice_in_play:
+        raise ValueError(f"cannot show {count} of {dice_in_play} dice")
+    filler = 2 if face != 2 else 3
+    return (face,) * count + (filler,) * (dice_in_play - count)
+
+
+def dice_for_total(dice_in_play: int, total: int) -> tuple[int, ...]:
+    """A reading of ``dice_in_play`` dice adding up to ``total`` (sixes first)."""
+    if not dice_in_play <= total <= 6 * dice_in_play:
+        raise ValueError(f"{dice_in_play} dice cannot add up to {total}")
+    extra = total - dice_in_play
+    dice = []
+    for _ in range(dice_in_play):
+        step = min(5, extra)
+        dice.append(1 + step)
+        extra -= step
+    return tuple(dice)
+
+
 # --- bid entry helpers (what the box's buttons use) ---------------------------------------
 def _bid_context(state: DoubtingState) -> tuple[Bid | None, bool, int]:
     return state.bid, state.palifico, state.dice_in_play
@@ -536,14 +562,14 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             )
         n = len(names)
         state = DoubtingState(
-            players=names,
+            names=names,
             settings=settings,
             dice=(MAX_DICE,) * n,
             strikes=(0,) * n,
             out=(False,) * n,
             palifico_used=(False,) * n,
             phase=Phase.OPENING,
-            to_act=settings.first_player,
+            awaiting=settings.first_player,
             starter=settings.first_player,
         )
         state, _ = self._start_round(state, settings.first_player, palifico_seat=None)
@@ -551,12 +577,16 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
 
     # --- queries ------------------------------------------------------------------------
     def legal_actions(self, state: DoubtingState) -> list[Action]:
-        """Legal bids (lowest first), then the call placeholders (fill in their dice)."""
+        """Legal bids (lowest first), then each call once per possible count of the bid's
+        face; in ``ROUND_DICE`` one reading per possible total (see the module notes)."""
+        n = state.dice_in_play
         if state.phase is Phase.ROUND_DICE:
-            return [RoundDice()]
+            return [RoundDice(dice_for_total(n, t)) for t in range(n, 6 * n + 1)]
         actions: list[Action] = list(legal_bids(state))
         if state.phase is Phase.ANSWER:
-            actions += [Challenge(), Exact()]
+            assert state.bid is not None
+            for call in (Challenge, Exact):
+                actions += [call(reveal_for(n, state.bid.face, k)) for k in range(n + 1)]
         return actions
 
     def winner(self, state: DoubtingState) -> int | None:
@@ -566,7 +596,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
     def apply(
         self, state: DoubtingState, action: Action
     ) -> tuple[DoubtingState, tuple[Event, ...]]:
-        if state.phase is Phase.OVER:
+        if state.phase is Phase.GAME_OVER:
             raise IllegalAction("the game is over")
         if isinstance(action, RoundDice):
             return self._round_dice(state, action)
@@ -585,11 +615,11 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             raise IllegalAction("the round's dice are only read at the start of a round")
         dice = _check_dice(action.dice, state.dice_in_play)
         total = sum(dice)
-        new = replace(state, phase=Phase.OPENING, to_act=state.starter, announced_total=total)
+        new = replace(state, phase=Phase.OPENING, awaiting=state.starter, announced_total=total)
         return new, (TotalAnnounced(total, len(dice)),)
 
     def _bid(self, state: DoubtingState, bid: Bid) -> tuple[DoubtingState, tuple[Event, ...]]:
-        seat = state.to_act
+        seat = state.awaiting
         assert seat is not None
         if not isinstance(bid.quantity, int) or not isinstance(bid.face, int):
             raise IllegalAction("a bid is a whole quantity and a face")
@@ -618,7 +648,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             phase=Phase.ANSWER,
             bid=bid,
             bidder=seat,
-            to_act=_next_seat(state.out, seat),
+            awaiting=_next_seat(state.out, seat),
             bids=state.bids + ((seat, bid),),
         )
         return new, (BidMade(seat, bid),)
@@ -629,7 +659,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         if state.phase is not Phase.ANSWER or state.bid is None or state.bidder is None:
             raise IllegalAction(f"there is no bid to {call.kind} yet: make the opening bid")
         dice = _check_dice(call.dice, state.dice_in_play)
-        caller, bidder, bid = state.to_act, state.bidder, state.bid
+        caller, bidder, bid = state.awaiting, state.bidder, state.bid
         assert caller is not None
         wild = not state.palifico
         face_count = count_face(dice, bid.face, ones_wild=False)
@@ -689,8 +719,8 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         if len(remaining) == 1:
             new = replace(
                 new,
-                phase=Phase.OVER,
-                to_act=None,
+                phase=Phase.GAME_OVER,
+                awaiting=None,
                 winner=remaining[0],
                 bid=None,
                 bidder=None,
@@ -714,7 +744,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         new = replace(
             state,
             phase=Phase.ROUND_DICE if announce else Phase.OPENING,
-            to_act=None if announce else starter,
+            awaiting=None if announce else starter,
             starter=starter,
             bid=None,
             bidder=None,
@@ -782,7 +812,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
 
     # --- summary ------------------------------------------------------------------------
     def summary(self, state: DoubtingState, names: Sequence[str] | None = None) -> dict[str, Any]:
-        names = list(names) if names is not None else list(state.players)
+        names = list(names) if names is not None else list(state.names)
 
         def seat(s: int | None) -> str | None:
             return None if s is None else _name(names, s)
@@ -808,7 +838,8 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             ],
             "dice_in_play": state.dice_in_play,
             "starter": seat(state.starter),
-            "to_act": seat(state.to_act),
+            "awaiting": seat(state.awaiting),
+            "prompt": prompt(state, names),
             "bid": bid_json(state.bid),
             "bidder": seat(state.bidder),
             "palifico": state.palifico,
@@ -827,3 +858,21 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             },
             "winner": seat(state.winner),
         }
+
+
+def prompt(state: DoubtingState, names: Sequence[str] | None = None) -> str:
+    """What the game waits for, as a sentence: "Ben: raise 6 x 4, challenge or exact"."""
+    names = list(names) if names is not None else list(state.names)
+    if state.phase is Phase.GAME_OVER:
+        return f"{_name(names, state.winner)} wins" if state.winner is not None else "game over"
+    if state.phase is Phase.ROUND_DICE:
+        return f"Read the {_dice_word(state.dice_in_play)} of round {state.round}"
+    who = _name(names, state.awaiting if state.awaiting is not None else state.starter)
+    pal = " (palifico)" if state.palifico else ""
+    if state.phase is Phase.OPENING:
+        return f"{who}: open the bidding{pal}"
+    assert state.bid is not None
+    bid = f"{state.bid.quantity} x {state.bid.face}"
+    if min_raise(state) is None:
+        return f"{who}: challenge or exact {bid}{pal}"
+    return f"{who}: raise {bid}, challenge or exact{pal}"

@@ -91,21 +91,21 @@ def check_state(state: DoubtingState) -> None:
     assert all(0 <= d <= MAX_DICE for d in state.dice)
     assert all(out == (d == 0) for d, out in zip(state.dice, state.out, strict=True))
     assert all(0 <= k <= (s.strike_limit if s.lives else 0) for k in state.strikes)
-    if state.phase is Phase.OVER:
+    if state.phase is Phase.GAME_OVER:
         return
     assert len(state.remaining) >= 2 and state.winner is None
     assert not state.out[state.starter]
     if state.phase is Phase.ROUND_DICE:
-        assert s.announce_total and state.to_act is None
+        assert s.announce_total and state.awaiting is None
         return
-    assert state.to_act is not None and not state.out[state.to_act]
+    assert state.awaiting is not None and not state.out[state.awaiting]
     if state.phase is Phase.OPENING:
-        assert state.bid is None and state.to_act == state.starter
+        assert state.bid is None and state.awaiting == state.starter
     else:
         assert state.bid is not None and state.bidder is not None
         assert state.bid.quantity <= state.dice_in_play and state.bid.face in FACES
         seats = state.remaining
-        assert state.to_act == seats[(seats.index(state.bidder) + 1) % len(seats)]
+        assert state.awaiting == seats[(seats.index(state.bidder) + 1) % len(seats)]
     if state.palifico:
         assert s.palifico and state.palifico_seat is not None
         assert all(b.face == state.bids[0][1].face for _, b in state.bids)
@@ -135,6 +135,9 @@ def play_game(seed: int, game_settings: DoubtingSettings, n: int) -> None:
             break
         if step % 3 == 0:
             check_bid_helpers(rng, state)
+            listed = RULES.legal_actions(state)
+            for action in rng.sample(listed, min(3, len(listed))):
+                assert RULES.is_legal(state, action), action
         for bad in illegal_candidates(rng, state):
             before = state
             try:
@@ -154,7 +157,7 @@ def play_game(seed: int, game_settings: DoubtingSettings, n: int) -> None:
     else:
         raise AssertionError("the game did not end")
     # finished: exactly one winner, the only player still in
-    assert state.phase is Phase.OVER
+    assert state.phase is Phase.GAME_OVER
     assert state.remaining == (state.winner,)
     assert sum(isinstance(e, GameWon) for e in events) == 1
     assert RULES.legal_actions(state) == []

@@ -31,6 +31,7 @@ from games.doubting_dice import (
     TotalAnnounced,
     adjust_bid,
     count_face,
+    dice_for_total,
     is_raise,
     legal_bids,
     legal_faces,
@@ -39,6 +40,8 @@ from games.doubting_dice import (
     next_bid,
     parse_bid,
     previous_bid,
+    prompt,
+    reveal_for,
 )
 
 RULES = DoubtingDice()
@@ -83,14 +86,15 @@ def refused(state: DoubtingState, action: object, match: str) -> None:
 def test_new_game_five_dice_each_first_player_opens() -> None:
     state = game(4)
     assert state.dice == (5, 5, 5, 5)
-    assert state.phase is Phase.OPENING and state.to_act == 0 and state.starter == 0
+    assert state.phase is Phase.OPENING and state.awaiting == 0 and state.starter == 0
+    assert prompt(state) == "Ana: open the bidding" and state.names == NAMES[:4]
     assert state.bid is None and not state.palifico and state.winner is None
     assert RULES.name == "doubting_dice"
 
 
 def test_first_player_setting() -> None:
     state = game(3, first_player=2)
-    assert state.to_act == 2
+    assert state.awaiting == 2
     with pytest.raises(InvalidSettings, match="seat 3"):
         game(3, first_player=3)
 
@@ -144,7 +148,11 @@ def test_quantity_at_most_dice_in_play() -> None:
     state = game(2)
     refused(state, Bid(11, 4), "only 10 dice")
     state, _ = play(state, Bid(10, 6))
-    assert RULES.legal_actions(state) == [Challenge(), Exact()]  # top bid: must call
+    # top bid: must call; each call is listed once per possible count of sixes
+    assert RULES.legal_actions(state) == [Challenge(reveal_for(10, 6, k)) for k in range(11)] + [
+        Exact(reveal_for(10, 6, k)) for k in range(11)
+    ]
+    assert prompt(state) == "Ben: challenge or exact 10 x 6"
     assert min_raise(state) is None and max_bid(state) is None
 
 
@@ -160,23 +168,26 @@ def test_raise_same_quantity_higher_face_or_higher_quantity() -> None:
 
 def test_only_the_next_player_answers_and_order_is_clockwise() -> None:
     state, _ = play(game(4), Bid(2, 3))
-    assert state.to_act == 1
+    assert state.awaiting == 1
     state, _ = play(state, Bid(2, 4))
-    assert state.to_act == 2 and state.bidder == 1
+    assert state.awaiting == 2 and state.bidder == 1
     # the answerer skips players who are out
     state = replace(game(4, dice=(5, 0, 5, 5)))
     state, _ = play(state, Bid(2, 3))
-    assert state.to_act == 2
+    assert state.awaiting == 2
     assert state.bids == ((0, Bid(2, 3)),)
 
 
 def test_legal_actions_in_answer_include_calls() -> None:
     state, _ = play(game(3), Bid(14, 6))
-    assert RULES.legal_actions(state) == [Bid(15, 2), Bid(15, 3), Bid(15, 4), Bid(15, 5)] + [
-        Bid(15, 6),
-        Challenge(),
-        Exact(),
-    ]
+    actions = RULES.legal_actions(state)
+    assert actions[:5] == [Bid(15, 2), Bid(15, 3), Bid(15, 4), Bid(15, 5), Bid(15, 6)]
+    calls = actions[5:]
+    assert len(calls) == 2 * 16
+    counts = {(type(c), count_face(c.dice, 6)) for c in calls}  # type: ignore[union-attr]
+    assert counts == {(kind, k) for kind in (Challenge, Exact) for k in range(16)}
+    for action in actions:  # every listed action is accepted
+        assert RULES.is_legal(state, action)
 
 
 def test_no_call_before_the_opening_bid() -> None:
@@ -196,6 +207,16 @@ def test_reveal_must_show_every_die_in_play() -> None:
     refused(state, Exact(), "missing")
 
 
+def test_representative_readings() -> None:
+    assert reveal_for(5, 4, 2) == (4, 4, 2, 2, 2) and reveal_for(3, 2, 1) == (2, 3, 3)
+    assert dice_for_total(3, 3) == (1, 1, 1) and dice_for_total(3, 18) == (6, 6, 6)
+    assert dice_for_total(4, 12) == (6, 4, 1, 1)
+    with pytest.raises(ValueError):
+        reveal_for(3, 4, 4)
+    with pytest.raises(ValueError):
+        dice_for_total(3, 19)
+
+
 def test_count_face_ones_wild() -> None:
     assert count_face((1, 4, 4, 6, 1), 4) == 4
     assert count_face((1, 4, 4, 6, 1), 4, ones_wild=False) == 2
@@ -210,7 +231,7 @@ def test_challenge_bid_true_challenger_loses_a_die_and_starts() -> None:
     assert of(events, RevealCounted) == [RevealCounted(Bid(6, 4), 7, 4, 3, True)]
     assert of(events, DiceLost) == [DiceLost(1, 1, 4)]
     assert new.dice == (5, 4, 5)
-    assert new.phase is Phase.OPENING and new.to_act == 1 and new.starter == 1
+    assert new.phase is Phase.OPENING and new.awaiting == 1 and new.starter == 1
     assert new.round == 2 and new.bid is None and new.bids == ()
     assert of(events, RoundStarted) == [RoundStarted(2, 1, 14)]
 
@@ -225,7 +246,7 @@ def test_challenge_bid_false_bidder_loses_a_die_and_starts() -> None:
     state, _ = play(game(3), Bid(6, 4))
     new, events = RULES.apply(state, Challenge(table(state, 4, 3, ones=2)))  # 5 fours
     assert of(events, DiceLost) == [DiceLost(0, 1, 4)]
-    assert new.dice == (4, 5, 5) and new.to_act == 0
+    assert new.dice == (4, 5, 5) and new.awaiting == 0
     assert new.last_result is not None and new.last_result.count == 5
 
 
@@ -233,18 +254,18 @@ def test_challenge_bid_false_bidder_loses_a_die_and_starts() -> None:
 def test_exact_right_gains_a_die_and_caller_starts() -> None:
     state = game(3, dice=(5, 3, 5))
     state, _ = play(state, Bid(4, 5))
-    assert state.to_act == 1
+    assert state.awaiting == 1
     new, events = RULES.apply(state, Exact(table(state, 5, 2, ones=2)))
     assert of(events, DiceGained) == [DiceGained(1, 1, 4)]
     assert not of(events, DiceLost)
-    assert new.dice == (5, 4, 5) and new.to_act == 1
+    assert new.dice == (5, 4, 5) and new.awaiting == 1
 
 
 def test_exact_right_never_above_five() -> None:
     state, _ = play(game(3), Bid(4, 5))
     new, events = RULES.apply(state, Exact(table(state, 5, 4)))
     assert of(events, DiceGained) == [DiceGained(1, 0, MAX_DICE)]
-    assert new.dice == (5, 5, 5) and new.to_act == 1
+    assert new.dice == (5, 5, 5) and new.awaiting == 1
     assert "already has 5 dice" in events[2].describe(NAMES)
 
 
@@ -253,7 +274,7 @@ def test_exact_wrong_caller_loses_two_dice_and_starts(count: int) -> None:
     state, _ = play(game(3), Bid(4, 5))
     new, events = RULES.apply(state, Exact(table(state, 5, count)))
     assert of(events, DiceLost) == [DiceLost(1, 2, 3)]
-    assert new.dice == (5, 3, 5) and new.to_act == 1
+    assert new.dice == (5, 3, 5) and new.awaiting == 1
 
 
 def test_exact_wrong_with_one_die_loses_it_and_is_out() -> None:
@@ -262,14 +283,14 @@ def test_exact_wrong_with_one_die_loses_it_and_is_out() -> None:
     new, events = RULES.apply(state, Exact(table(state, 5, 2)))
     assert of(events, DiceLost) == [DiceLost(1, 1, 0)]
     assert of(events, PlayerOut) == [PlayerOut(1)]
-    assert new.out == (False, True, False) and new.to_act == 2  # next remaining clockwise
+    assert new.out == (False, True, False) and new.awaiting == 2  # next remaining clockwise
 
 
 # --- elimination and the winner ----------------------------------------------------------
 def test_no_dice_left_is_out_next_remaining_player_starts() -> None:
     state = game(4, dice=(1, 5, 0, 5))
     state, _ = play(state, Bid(2, 2), Bid(3, 2), Bid(9, 2))  # seats 0, 1, 3
-    assert state.bidder == 3 and state.to_act == 0
+    assert state.bidder == 3 and state.awaiting == 0
     new, events = RULES.apply(state, Challenge(table(state, 2, 1)))
     assert of(events, DiceLost) == [DiceLost(3, 1, 4)]
     state = replace(new, dice=(5, 1, 0, 4))
@@ -279,7 +300,7 @@ def test_no_dice_left_is_out_next_remaining_player_starts() -> None:
     new, events = RULES.apply(state, Challenge(table(state, 3, 2)))  # seat 3 wins: bid false
     assert of(events, PlayerOut) == [PlayerOut(1)]
     assert new.out == (False, True, True, False)
-    assert new.starter == 3 and new.to_act == 3  # seat 1 out: next remaining clockwise
+    assert new.starter == 3 and new.awaiting == 3  # seat 1 out: next remaining clockwise
 
 
 def test_last_player_with_dice_wins() -> None:
@@ -288,10 +309,10 @@ def test_last_player_with_dice_wins() -> None:
     new, events = RULES.apply(state, Challenge(table(state, 6, 2)))
     assert of(events, PlayerOut) == [PlayerOut(0)] and of(events, GameWon) == [GameWon(1)]
     assert new.winner == 1 and RULES.winner(new) == 1 and RULES.is_over(new)
-    assert new.phase is Phase.OVER and new.to_act is None
+    assert new.phase is Phase.GAME_OVER and new.awaiting is None
     assert RULES.legal_actions(new) == []
     refused(new, Bid(1, 2), "over")
-    assert RULES.summary(new)["winner"] == "Ben"
+    assert RULES.summary(new)["winner"] == "Ben" and prompt(new) == "Ben wins"
 
 
 # --- palifico --------------------------------------------------------------------------
@@ -304,7 +325,7 @@ def palifico_round() -> tuple[DoubtingState, list[Event]]:
 def test_first_drop_to_one_die_makes_next_round_palifico() -> None:
     state, events = palifico_round()
     assert of(events, PalificoRound) == [PalificoRound(0)]
-    assert state.palifico and state.palifico_seat == 0 and state.to_act == 0
+    assert state.palifico and state.palifico_seat == 0 and state.awaiting == 0
     assert state.dice == (1, 5, 5) and state.palifico_used == (True, False, False)
     assert "ones are not wild" in of(events, PalificoRound)[0].describe(NAMES)
 
@@ -351,7 +372,7 @@ def test_exact_gain_then_drop_to_one_is_not_a_new_palifico() -> None:
     state, _ = palifico_round()
     state, _ = play(state, Bid(3, 3), Bid(4, 3), Bid(5, 3))  # Ana, Ben, Cat
     state, events = RULES.apply(state, Exact(table(state, 3, 5)))  # Ana exact: back to 2
-    assert state.dice == (2, 5, 5) and state.to_act == 0
+    assert state.dice == (2, 5, 5) and state.awaiting == 0
     state, _ = play(state, Bid(12, 6))
     state, events = RULES.apply(state, Challenge(table(state, 6, 1)))
     assert state.dice == (1, 5, 5) and not of(events, PalificoRound)
@@ -362,7 +383,7 @@ def test_exact_wrong_dropping_to_one_is_palifico() -> None:
     state, _ = play(state, Bid(4, 5))
     state, events = RULES.apply(state, Exact(table(state, 5, 1)))
     assert state.dice == (5, 1, 5) and of(events, PalificoRound) == [PalificoRound(1)]
-    assert state.to_act == 1
+    assert state.awaiting == 1
 
 
 def test_palifico_setting_off() -> None:
@@ -375,21 +396,24 @@ def test_palifico_setting_off() -> None:
 # --- announce total --------------------------------------------------------------------
 def test_announce_total_round_starts_with_the_dice() -> None:
     state = game(2, announce_total=True)
-    assert state.phase is Phase.ROUND_DICE and state.to_act is None and state.starter == 0
-    assert RULES.legal_actions(state) == [RoundDice()]
+    assert state.phase is Phase.ROUND_DICE and state.awaiting is None and state.starter == 0
+    readings = RULES.legal_actions(state)
+    assert [sum(r.dice) for r in readings] == list(range(10, 61))  # type: ignore[union-attr]
+    assert all(RULES.is_legal(state, r) for r in readings)
+    assert prompt(state) == "Read the 10 dice of round 1"
     refused(state, Bid(2, 3), "read first")
     refused(state, RoundDice((3,) * 9), "saw 9 dice but 10 dice")
     refused(state, RoundDice(), "missing")
     # the seed's example: 5 ones, 4 fives and 1 six add up to 31
     state, events = RULES.apply(state, RoundDice((1,) * 5 + (5,) * 4 + (6,)))
     assert events == (TotalAnnounced(31, 10),)
-    assert state.announced_total == 31 and state.phase is Phase.OPENING and state.to_act == 0
+    assert state.announced_total == 31 and state.phase is Phase.OPENING and state.awaiting == 0
     assert RULES.summary(state)["announced_total"] == 31
     state, _ = play(state, Bid(3, 5))
     refused(state, RoundDice((1,) * 10), "start of a round")
     state, _ = RULES.apply(state, Challenge(table(state, 5, 9)))
     assert state.phase is Phase.ROUND_DICE and state.announced_total is None
-    assert state.starter == 1 and state.to_act is None
+    assert state.starter == 1 and state.awaiting is None
 
 
 def test_round_dice_refused_without_announce_total() -> None:
@@ -405,7 +429,7 @@ def test_lives_strike_and_reset_to_five() -> None:
     assert of(events, StrikeTaken) == [StrikeTaken(0, 1, 2)]
     assert not of(events, PlayerOut)
     assert new.dice == (5, 5, 5) and new.strikes == (1, 0, 0) and new.out == (False,) * 3
-    assert new.to_act == 0
+    assert new.awaiting == 0
     assert "takes 5 dice again" in of(events, StrikeTaken)[0].describe(NAMES)
 
 
@@ -415,7 +439,7 @@ def test_lives_strike_limit_puts_player_out() -> None:
     state, _ = play(state, Bid(10, 6))
     new, events = RULES.apply(state, Challenge(table(state, 6, 2)))
     assert of(events, StrikeTaken) == [StrikeTaken(0, 2, 2)] and of(events, PlayerOut)
-    assert new.dice == (0, 5, 5) and new.out == (True, False, False) and new.to_act == 1
+    assert new.dice == (0, 5, 5) and new.out == (True, False, False) and new.awaiting == 1
 
 
 def test_lives_new_life_has_a_fresh_palifico() -> None:
@@ -518,10 +542,10 @@ def test_summary_is_json_ready() -> None:
     assert summary["players"][0] == {"seat": 0, "name": "Ana", "dice": 1, "out": False,
                                      "strikes": 0}  # fmt: skip
     assert summary["bid"] == {"quantity": 2, "face": 3} and summary["bidder"] == "Ana"
-    assert summary["to_act"] == "Ben" and summary["palifico"] is True
+    assert summary["awaiting"] == "Ben" and summary["palifico"] is True
     assert summary["palifico_player"] == "Ana" and summary["winner"] is None
     assert summary["last_round"]["call"] == "challenge" and summary["dice_in_play"] == 11
-    assert RULES.summary(state, ["A", "B", "C"])["to_act"] == "B"
+    assert RULES.summary(state, ["A", "B", "C"])["awaiting"] == "B"
 
 
 def test_every_event_describes_itself() -> None:
