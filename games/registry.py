@@ -13,6 +13,7 @@ from games.common import Rules
 #: name -> "module:Class" of the games that ship with the box.
 BUILTIN: dict[str, str] = {
     "bamboozled": "games.bamboozled:Bamboozled",
+    "doubting_dice": "games.doubting_dice:DoubtingDice",
 }
 
 _registered: dict[str, type[Rules]] = {}  # type: ignore[type-arg]

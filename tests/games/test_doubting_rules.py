@@ -574,3 +574,10 @@ def test_every_event_describes_itself() -> None:
         text = event.describe(NAMES)
         assert text and text != type(event).__name__
         assert event.describe([])  # unnamed seats still read
+
+
+def test_registered_for_the_game_log() -> None:
+    from games.registry import get_rules, names
+
+    assert "doubting_dice" in names()
+    assert isinstance(get_rules("doubting_dice"), DoubtingDice)
