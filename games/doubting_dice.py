@@ -34,6 +34,18 @@ list every possible reading (6^30 of them). It lists concrete actions that ``app
 accepts and that cover every outcome the rules distinguish: each call once per possible
 count of the bid's face (:func:`reveal_for`), ``RoundDice`` once per possible total. The
 box builds the real action from the call the player chose, ``call.with_dice(reading)``.
+
+======================  ==================================================  ============
+action                  JSON (game log)                                     phase
+======================  ==================================================  ============
+RoundDice((1, 5, ...))  {"type": "round_dice", "dice": [1, 5, ...]}         ROUND_DICE
+Bid(6, 4)               {"type": "bid", "quantity": 6, "face": 4}           OPENING, ANSWER
+Challenge((1, 4, ...))  {"type": "challenge", "dice": [1, 4, ...]}          ANSWER
+Exact((1, 4, ...))      {"type": "exact", "dice": [1, 4, ...]}              ANSWER
+======================  ==================================================  ============
+
+Settings JSON: ``{"palifico": true, "announce_total": false, "lives": false,
+"strike_limit": 3, "first_player": 0}``.
 """
 
 from __future__ import annotations

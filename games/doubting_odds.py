@@ -16,7 +16,7 @@ from functools import lru_cache
 from math import comb
 
 from games.common import InvalidInput
-from games.doubting_dice import FACES, count_face
+from games.doubting_dice import FACES, Bid, DoubtingState, count_face
 
 WILD_P = Fraction(1, 3)
 PALIFICO_P = Fraction(1, 6)
@@ -127,3 +127,14 @@ def odds_table(
         for f in faces
         for q in range(1, dice_in_play + 1)
     ]
+
+
+def state_bid_odds(
+    state: DoubtingState, own_dice: Iterable[int] = (), bid: Bid | None = None
+) -> Fraction | None:
+    """The coach hint: the chance that ``bid`` (default: the standing bid) is true in
+    ``state``, seen by a player holding ``own_dice``; ``None`` when there is no bid."""
+    bid = bid if bid is not None else state.bid
+    if bid is None:
+        return None
+    return bid_probability(bid.quantity, bid.face, state.dice_in_play, own_dice, state.palifico)

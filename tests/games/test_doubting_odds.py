@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.common import InvalidInput
-from games.doubting_dice import count_face
+from games.doubting_dice import Bid, DoubtingDice, count_face
 from games.doubting_odds import (
     bid_odds,
     bid_probability,
@@ -19,6 +20,7 @@ from games.doubting_odds import (
     exact_probability,
     expected_count,
     odds_table,
+    state_bid_odds,
 )
 
 
@@ -97,3 +99,15 @@ def test_table_is_fast_and_complete() -> None:
     assert time.perf_counter() - start < 1.0
     assert len(rows) == 30 * 5
     assert rows[0].quantity == 1 and rows[0].face == 2 and rows[0].true == 1  # own 1 and 2
+
+
+def test_state_bid_odds_uses_the_standing_bid_and_palifico() -> None:
+    rules = DoubtingDice()
+    state = rules.new_game(["A", "B"])
+    assert state_bid_odds(state) is None
+    assert state_bid_odds(state, bid=Bid(1, 3)) == 1 - Fraction(2, 3) ** 10
+    state, _ = rules.apply(state, Bid(3, 5))
+    own = (5, 1, 2, 2, 3)
+    assert state_bid_odds(state, own) == bid_probability(3, 5, 10, own)
+    palifico = replace(state, palifico_seat=0)
+    assert state_bid_odds(palifico, own) == bid_probability(3, 5, 10, own, palifico=True)
