@@ -1,0 +1,20 @@
+"""The examples in the device modules' docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["device.font", "device.screens", "device.display", "device.notify"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        pytest.skip(f"{name} not written yet")
+    result = doctest.testmod(module)
+    assert result.failed == 0
