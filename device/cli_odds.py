@@ -50,6 +50,15 @@ def _bamboozled(args: argparse.Namespace) -> int:
 GAMES: dict[str, Callable[[argparse.Namespace], int]] = {"bamboozled": _bamboozled}
 
 
+def _doubting(args: argparse.Namespace) -> int:
+    from device.odds_doubting import run_doubting
+
+    return run_doubting(args)
+
+
+GAMES["doubting"] = _doubting
+
+
 def run(args: argparse.Namespace) -> int:
     return GAMES[args.game](args)
 
@@ -64,4 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("score", nargs="*", metavar="SCORE", help='e.g. 53, 44, "double 4", jackpot')
     p.add_argument("--game", choices=sorted(GAMES), default="bamboozled")
     p.add_argument("--json", action="store_true", help="print JSON")
+    from device.odds_doubting import add_arguments as add_doubting_arguments
+
+    add_doubting_arguments(p)  # --dice, --own, --palifico
     p.set_defaults(run=run)

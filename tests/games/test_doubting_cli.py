@@ -47,3 +47,14 @@ def test_parse_own() -> None:
     assert parse_own("1,4 4") == (1, 4, 4) and parse_own("") == () and parse_own("66") == (6, 6)
     with pytest.raises(InvalidInput):
         parse_own("0")
+
+
+def test_bluffbox_odds_game_doubting(capsys: pytest.CaptureFixture[str]) -> None:
+    from device.cli import main
+
+    assert (
+        main(["odds", "--game", "doubting", "5", "threes", "--dice", "15", "--own", "13356"]) == 0
+    )
+    assert "bid 5 x 3: true 89.6%, exact 19.5%" in capsys.readouterr().out
+    assert main(["odds", "--game", "doubting", "--dice", "4", "--palifico"]) == 0
+    assert "ones not wild" in capsys.readouterr().out
