@@ -108,7 +108,7 @@ class Bid:
     face: int
 
     def __str__(self) -> str:
-        return f"{self.quantity}x{self.face}"
+        return f"{self.quantity} x {self.face}"
 
 
 @dataclass(frozen=True)
@@ -303,7 +303,8 @@ class RevealCounted(Event):
             detail = f" ({self.face_count} x {self.bid.face} + {ones})"
         else:
             detail = " (ones not wild)"
-        return f"{self.count} x {self.bid.face} on the table{detail}; bid was {self.bid}"
+        bid = f"{self.bid.quantity} x {self.bid.face}"
+        return f"{self.count} x {self.bid.face} on the table{detail} against the bid {bid}"
 
 
 @dataclass(frozen=True)
