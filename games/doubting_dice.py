@@ -433,7 +433,11 @@ def legal_bids(state: DoubtingState) -> list[Bid]:
     current, palifico, total = _bid_context(state)
     if palifico and current is not None:
         return [Bid(q, current.face) for q in range(current.quantity + 1, total + 1)]
-    return [Bid(q, f) for q in range(1, total + 1) for f in FACES if is_raise(Bid(q, f), current)]
+    low = min_raise(state)
+    if low is None:
+        return []
+    first = [Bid(low.quantity, f) for f in FACES if f >= low.face]
+    return first + [Bid(q, f) for q in range(low.quantity + 1, total + 1) for f in FACES]
 
 
 def _legal_bid(state: DoubtingState, bid: Bid) -> bool:

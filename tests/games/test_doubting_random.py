@@ -27,6 +27,7 @@ from games.doubting_dice import (
     StrikeTaken,
     adjust_bid,
     count_face,
+    is_raise,
     legal_bids,
     min_raise,
     next_bid,
@@ -113,6 +114,9 @@ def check_state(state: DoubtingState) -> None:
 
 def check_bid_helpers(rng: random.Random, state: DoubtingState) -> None:
     bids = legal_bids(state)
+    if state.phase in (Phase.OPENING, Phase.ANSWER):
+        every = [Bid(q, f) for q in range(1, state.dice_in_play + 1) for f in FACES]
+        assert bids == [b for b in every if is_raise(b, state.bid, state.palifico)]
     low = min_raise(state)
     assert low == (bids[0] if bids else None)
     if bids:
