@@ -16,6 +16,10 @@ are marked **Choice** next to the code that makes them; the main ones:
 * Lives: losing the last die (also by a wrong exact from one die) is a strike; below the
   strike limit the player resets to 5 dice and starts the next round, with a fresh
   palifico for the new life.
+* Palifico applies with any number of players left, two included.
+* A right exact by a player who already has 5 dice gains nothing, but they still start
+  the next round. A wrong exact with one die loses that die (never below 0).
+* The answerer may call exact on any bid, the opening bid included.
 * The dice under the cups are secret: the engine learns them only at a reveal.
   ``Challenge(dice)`` / ``Exact(dice)`` carry every die on the table (read by the camera
   from the tray); a reading with the wrong number of dice is an :class:`IllegalAction`
