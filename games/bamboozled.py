@@ -527,7 +527,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             if step.kind == "draw":
                 piles, reshuffled, drawn = state.piles.draw(seat)
                 if reshuffled:
-                    events.append(DeckReshuffled(piles.deck))
+                    events.append(DeckReshuffled(state.piles.discard))
                 events.append(CardDrawn(seat) if drawn else NothingToDraw(seat))
                 state = replace(state, piles=piles)
                 if drawn and not state.settings.no_limits and piles.hands[seat] > HAND_LIMIT:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import permutations
 
 from games.cards import Card
 from games.common import InvalidInput
@@ -143,10 +144,14 @@ def reach_with(cards: Iterable[Card], dice: Sequence[int]) -> frozenset[int]:
     The truthful scores are included (a card need not be used). Several cards (the No
     Limits variant) combine in any order: Double then Up/Down on 3-5 reaches 55 then 56.
     """
-    rolls: set[Dice] = {check_dice(tuple(dice))}
-    for card in cards:
-        rolls = {moved for roll in rolls for moved in _card_moves(card, roll)}
-    return frozenset(score for roll in rolls for score in truthful_scores(roll))
+    start = check_dice(tuple(dice))
+    reached: set[Dice] = set()
+    for order in set(permutations(cards)):
+        rolls: set[Dice] = {start}
+        for card in order:
+            rolls = {moved for roll in rolls for moved in _card_moves(card, roll)}
+        reached |= rolls
+    return frozenset(score for roll in reached for score in truthful_scores(roll))
 
 
 def card_reach(card: Card, dice: Sequence[int]) -> frozenset[int]:
@@ -171,7 +176,7 @@ _HELP = "type two dice like 53, a double like 44 or 'double 4', or 'jackpot'"
 
 def _die(word: str) -> int | None:
     word = word.removesuffix("s") if word[:-1].isdigit() else word
-    if word.isdigit() and len(word) == 1:
+    if len(word) == 1 and word in "123456":
         return int(word)
     return _WORDS.get(word)
 
@@ -181,7 +186,7 @@ def parse_score(text: str | int) -> int:
     "double fours", "4 4", "5-3"; :class:`InvalidInput` with a clear message otherwise.
     """
     raw = str(text)
-    words = re.sub(r"[\s\-_,']+", " ", raw.strip().lower()).replace("'", "").split()
+    words = re.sub(r"[\s\-_,!.]+", " ", raw.strip().lower().replace("'", "")).split()
     words = [w for w in words if w not in ("a", "the", "of", "and", "pair")]
     if not words:
         raise InvalidInput(f"no score given: {_HELP}")
@@ -192,7 +197,7 @@ def parse_score(text: str | int) -> int:
     if words[0] in ("double", "doubles") and len(words) == 2:
         die = _die(words[1])
         if die is None:
-            raise InvalidInput(f"{raw!r} is not a score: a double is of 1 to 6, e.g. 'double 4'")
+            raise InvalidInput(f"{raw!r} is not a score: doubles are 1 to 6, e.g. 'double 4'")
         return 11 * die
     if len(words) == 2 and all(_die(w) is not None for w in words):
         digits = "".join(str(_die(w)) for w in words)
