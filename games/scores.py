@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import permutations
 
 from games.cards import Card
@@ -263,10 +264,10 @@ def previous_score(score: int, current: int = NO_SCORE) -> int:
     return _step(score, current, -1)
 
 
-def _group_starts(current: int) -> list[int]:
+@lru_cache(maxsize=64)
+def _group_starts(current: int) -> tuple[int, ...]:
     legal = legal_declarations(current)
-    starts = [s for i, s in enumerate(legal) if i == 0 or group_of(legal[i - 1]) != group_of(s)]
-    return starts
+    return tuple(s for i, s in enumerate(legal) if i == 0 or group_of(legal[i - 1]) != group_of(s))
 
 
 def _jump(score: int, current: int, delta: int) -> int:
@@ -291,13 +292,18 @@ def jump_down(score: int, current: int = NO_SCORE) -> int:
 def entry_presses(target: int, current: int = NO_SCORE) -> int:
     """The fewest presses (next/previous/jump up/jump down) from the lowest legal score
     to ``target``; :class:`ValueError` if ``target`` is not legal over ``current``."""
-    legal = legal_declarations(current)
-    if target not in legal:
+    distances = _entry_distances(current)
+    if target not in distances:
         raise ValueError(f"{target!r} does not tie or beat {current}")
-    start = legal[0]
-    seen = {start: 0}
-    frontier = [start]
-    while target not in seen:
+    return distances[target]
+
+
+@lru_cache(maxsize=64)
+def _entry_distances(current: int) -> dict[int, int]:
+    legal = legal_declarations(current)
+    seen = {legal[0]: 0}
+    frontier = [legal[0]]
+    while frontier:
         nxt = []
         for s in frontier:
             for move in (next_score, previous_score, jump_up, jump_down):
@@ -306,4 +312,4 @@ def entry_presses(target: int, current: int = NO_SCORE) -> int:
                     seen[t] = seen[s] + 1
                     nxt.append(t)
         frontier = nxt
-    return seen[target]
+    return seen
