@@ -72,7 +72,7 @@ class DisplayConfig:
     address: int = 0x3C
     rotation: int = 0
     contrast: int = 255
-    terminal_scale: int = 1
+    terminal_scale: int = 0  # 0: auto (compact on a narrow terminal)
 
 
 @dataclass(frozen=True)
@@ -354,7 +354,7 @@ def _parse_display(s: _Section, sim: bool) -> DisplayConfig:
         address=s.get("address", d.address, _address),
         rotation=s.get("rotation", d.rotation, _rotation),
         contrast=s.get("contrast", d.contrast, _int(0, 255)),
-        terminal_scale=s.get("terminal_scale", d.terminal_scale, _int(1, 4)),
+        terminal_scale=s.get("terminal_scale", d.terminal_scale, _int(0, 4)),
     )
     s.finish()
     return out

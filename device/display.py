@@ -13,6 +13,7 @@ A missing or unreachable OLED raises :class:`DisplayError` saying how to fix it.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,10 @@ from device.config import DisplayConfig
 
 WIDTH, HEIGHT = 128, 64
 HALF_BLOCKS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+#: 2x2 pixels per character, indexed by top-left + 2*top-right + 4*bottom-left + 8*bottom-right
+QUADRANTS = (" \u2598\u259d\u2580\u2596\u258c\u259e\u259b"
+             "\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588")
+FULL_COLUMNS = WIDTH + 2  # a framed frame at one character per pixel
 
 
 class DisplayError(Exception):
@@ -35,13 +40,19 @@ class DisplayError(Exception):
 
 def frame_to_text(image: Image.Image, scale: int = 1, border: bool = True) -> list[str]:
     """A 1-bit image as lines of half-block characters (▀ ▄ █), each pixel ``scale``
-    characters wide and ``scale`` half-rows tall.
+    characters wide and ``scale`` half-rows tall; ``scale=0`` is the compact form, 2x2
+    pixels per quadrant character (▘ ▝ ▖ ▗ ...), which fits an 80-column terminal.
 
     >>> img = Image.new("1", (2, 2)); img.putpixel((0, 0), 1); img.putpixel((1, 1), 1)
     >>> frame_to_text(img, border=False)
     ['▀▄']
+    >>> frame_to_text(img, scale=0, border=False)
+    ['▚']
     """
     img = image.convert("1")
+    if scale == 0:
+        lines = _quadrants(img)
+        return _framed(lines) if border else lines
     if scale > 1:
         img = img.resize((img.width * scale, img.height * scale), Image.Resampling.NEAREST)
     if img.height % 2:
@@ -56,11 +67,26 @@ def frame_to_text(image: Image.Image, scale: int = 1, border: bool = True) -> li
             HALF_BLOCKS[(1 if px[x, y] else 0, 1 if px[x, y + 1] else 0)]
             for x in range(img.width)
         ))
-    if border:
-        lines = ["\u250c" + "\u2500" * img.width + "\u2510"] + [
-            "\u2502" + line + "\u2502" for line in lines
-        ] + ["\u2514" + "\u2500" * img.width + "\u2518"]
-    return lines
+    return _framed(lines) if border else lines
+
+
+def _quadrants(img: Image.Image) -> list[str]:
+    w, h = img.width + img.width % 2, img.height + img.height % 2
+    padded = Image.new("1", (w, h), 0)
+    padded.paste(img, (0, 0))
+    px = padded.load()
+    assert px is not None
+    return ["".join(
+        QUADRANTS[(1 if px[x, y] else 0) | (2 if px[x + 1, y] else 0)
+                  | (4 if px[x, y + 1] else 0) | (8 if px[x + 1, y + 1] else 0)]
+        for x in range(0, w, 2)) for y in range(0, h, 2)]
+
+
+def _framed(lines: list[str]) -> list[str]:
+    width = len(lines[0]) if lines else 0
+    return (["\u250c" + "\u2500" * width + "\u2510"]
+            + ["\u2502" + line + "\u2502" for line in lines]
+            + ["\u2514" + "\u2500" * width + "\u2518"])
 
 
 class TerminalDevice(LumaDevice):
@@ -68,15 +94,16 @@ class TerminalDevice(LumaDevice):
 
     On a terminal each frame overwrites the previous one; into a pipe or file frames
     are written one after another. ``footer`` lines (e.g. the key help) go under the frame.
+    ``scale`` 1-4 is characters per pixel (half blocks); 0 is the compact 2x2 quadrant
+    form; ``None`` picks 1, or 0 on a terminal narrower than the full frame.
     """
 
     def __init__(self, width: int = WIDTH, height: int = HEIGHT, rotate: int = 0,
-                 stream: IO[str] | None = None, scale: int = 1,
+                 stream: IO[str] | None = None, scale: int | None = 1,
                  footer: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(serial_interface=noop(), **kwargs)
         self.capabilities(width, height, rotate, mode="1")
         self.stream = stream if stream is not None else sys.stdout
-        self.scale = scale
         self.footer = list(footer)
         self.image: Image.Image | None = None
         self.frames = 0
@@ -86,6 +113,10 @@ class TerminalDevice(LumaDevice):
             self.in_place = self.stream.isatty()
         except (AttributeError, ValueError):
             self.in_place = False
+        if scale is None:
+            columns = shutil.get_terminal_size((FULL_COLUMNS, 40)).columns
+            scale = 0 if self.in_place and columns < FULL_COLUMNS else 1
+        self.scale = scale
 
     def display(self, image: Image.Image) -> None:
         assert image.size == self.size
@@ -115,8 +146,9 @@ def make_device(config: DisplayConfig, *, stream: IO[str] | None = None,
     if kind == "dummy":
         return dummy(width=WIDTH, height=HEIGHT, rotate=config.rotation, mode="1")
     if kind == "terminal":
-        return TerminalDevice(rotate=config.rotation, stream=stream,
-                              scale=config.terminal_scale, footer=footer)
+        scale = config.terminal_scale if config.terminal_scale > 0 else None
+        return TerminalDevice(rotate=config.rotation, stream=stream, scale=scale,
+                              footer=footer)
     if kind in ("ssd1306", "sh1106"):
         return _open_oled(config)
     raise DisplayError(f"display.type {kind!r} is not ssd1306, sh1106, dummy or terminal")

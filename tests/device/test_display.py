@@ -97,3 +97,24 @@ def test_missing_oled_says_how_to_fix_it() -> None:
         make_device(cfg)
     msg = str(exc.value)
     assert "dtparam=i2c_arm=on" in msg and "i2cdetect -y 17" in msg
+
+
+def test_compact_quadrant_frames_fit_80_columns() -> None:
+    img = render(MessageView("Hi", ("there",)))
+    lines = frame_to_text(img, scale=0)
+    assert len(lines) == 16 + 2 and all(len(line) == 66 for line in lines)
+
+
+def test_auto_scale_is_compact_only_on_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert TerminalDevice(stream=Tty(), scale=None).scale == 0
+    assert TerminalDevice(stream=io.StringIO(), scale=None).scale == 1  # a pipe: full size
+    monkeypatch.setenv("COLUMNS", "200")
+    assert TerminalDevice(stream=Tty(), scale=None).scale == 1
+    assert make_device(DisplayConfig(type="terminal", terminal_scale=2),
+                       stream=io.StringIO()).scale == 2
