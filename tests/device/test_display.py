@@ -102,7 +102,7 @@ def test_missing_oled_says_how_to_fix_it() -> None:
 def test_compact_quadrant_frames_fit_80_columns() -> None:
     img = render(MessageView("Hi", ("there",)))
     lines = frame_to_text(img, scale=0)
-    assert len(lines) == 16 + 2 and all(len(line) == 66 for line in lines)
+    assert len(lines) == 32 + 2 and all(len(line) == 66 for line in lines)
 
 
 def test_auto_scale_is_compact_only_on_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch
