@@ -128,10 +128,12 @@ def check_config(path: str | None, *, sim: bool = False, camera: str | None = No
 
 def check_display(cfg: Config, stream: IO[str] | None = None) -> tuple[Any, Check]:
     """Open the display and draw a test pattern; returns the device (or None)."""
-    from device.display import DisplayError, make_device
+    from device.display import DisplayError, TerminalDevice, make_device
 
     try:
         device = make_device(cfg.display, stream=stream)
+        if isinstance(device, TerminalDevice):
+            device.in_place = False  # frames between the report lines, not over them
         _test_pattern(device)
     except DisplayError as exc:
         return None, Check("display", FAIL, str(exc))
