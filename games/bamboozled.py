@@ -23,7 +23,7 @@ impossible are refused.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -82,6 +82,7 @@ from games.cards import (
 from games.common import Event, IllegalAction, InvalidSettings, Rules
 from games.scores import (
     ROLLS,
+    SCORES,
     best_score,
     best_truthful,
     is_dice,
@@ -102,6 +103,12 @@ __all__ = [
 ]  # fmt: skip
 
 MAX_PLAYERS = 8
+
+# Actions are immutable values: legal_actions hands out these shared ones.
+_DECLARES = {s: Declare(s) for s in SCORES}
+_ACCEPTS = tuple(Accept(d) for d in ROLLS)
+_CHALLENGES = tuple(Challenge(d) for d in ROLLS)
+_ROLLS = {d: Roll(d) for d in ROLLS}
 
 
 # --- errors ------------------------------------------------------------------------------
@@ -173,6 +180,12 @@ def _combos(state: State, seat: int) -> list[tuple[Card, ...]]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _raises(cards: tuple[Card, ...], dice: tuple[int, int]) -> bool:
+    """Whether playing ``cards`` openly raises the best score of ``dice``."""
+    return rank(best_score(reach_with(cards, dice))) > rank(best_truthful(dice))
+
+
 def _roll_phase(settings: Settings) -> Phase:
     return Phase.ROLL if settings.no_bluffing else Phase.DECLARE
 
@@ -241,18 +254,16 @@ class Bamboozled(Rules[State, Action, Settings]):
         if phase is Phase.GAME_OVER or seat is None:
             return []
         if phase is Phase.DECLARE:
-            return [Declare(s) for s in legal_declarations(state.score)]
+            return [_DECLARES[s] for s in legal_declarations(state.score)]
         if phase is Phase.DECIDE:
-            actions: list[Action] = [Accept(d) for d in ROLLS]
-            actions += [Challenge(d) for d in ROLLS]
+            actions: list[Action] = [*_ACCEPTS, *_CHALLENGES]
             return actions + self._before_roll_cards(state)
         if phase is Phase.ROLL:
             actions = []
             combos = _combos(state, seat)
             for d in ROLLS:
-                actions.append(Roll(d))
-                base = rank(best_truthful(d))
-                actions += [Roll(d, c) for c in combos if rank(best_score(reach_with(c, d))) > base]
+                actions.append(_ROLLS[d])
+                actions += [Roll(d, c) for c in combos if _raises(c, d)]
             return actions + self._before_roll_cards(state)
         if phase is Phase.SHOW_CARD:
             assert state.dice is not None
@@ -310,8 +321,8 @@ class Bamboozled(Rules[State, Action, Settings]):
             raise ScoreTooLow(f"{score_name(score)} does not tie or beat {score_name(state.score)}")
         judge = state.next_seat(seat)
         events.append(Declared(seat, score))
-        return replace(
-            state, phase=Phase.DECIDE, awaiting=judge, judge=judge, score=score,
+        return state.evolve(
+            phase=Phase.DECIDE, awaiting=judge, judge=judge, score=score,
             declarer=seat, dice=None, revived=False,
         )  # fmt: skip
 
@@ -325,7 +336,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             raise self._wrong(state, action)
         dice = _dice(action.dice)
         truthful = is_truthful(score, dice)
-        state = replace(state, dice=dice)
+        state = state.evolve(dice=dice)
         if isinstance(action, Accept):
             events.append(Accepted(judge, declarer, score))
             if truthful:
@@ -339,11 +350,11 @@ class Bamboozled(Rules[State, Action, Settings]):
         if truthful:
             events.append(Truthful(declarer, score, dice))
             if state.piles.can_name(judge, (Card.MY_BAD,)):
-                return replace(state, phase=Phase.MY_BAD_OFFER, awaiting=judge)
+                return state.evolve(phase=Phase.MY_BAD_OFFER, awaiting=judge)
             return self._run(state, [Step("strike", judge), Step("round", judge)], events)
         events.append(Bluff(declarer, score, dice))
         if any(score in reach_with(c, dice) for c in _combos(state, declarer)):
-            return replace(state, phase=Phase.SHOW_CARD, awaiting=declarer)
+            return state.evolve(phase=Phase.SHOW_CARD, awaiting=declarer)
         return self._run(state, [Step("strike", declarer), Step("round", declarer)], events)
 
     def _before_roll(self, state: State, card: Card, events: Events) -> State:
@@ -367,23 +378,23 @@ class Bamboozled(Rules[State, Action, Settings]):
             piles = _play(state, seat, (card,))
             strikes = state.strikes[seat] - 1
             events += [CardPlayed(seat, card), StrikeReturned(seat, strikes)]
-            return replace(
-                state, piles=piles, strikes=_tuple_with(state.strikes, seat, strikes), revived=True
+            return state.evolve(
+                piles=piles, strikes=_tuple_with(state.strikes, seat, strikes), revived=True
             )
         declarer = state.declarer
         if declarer is None:
             raise CardNotAllowed(f"{card.label} is played on a declared score; there is none")
         piles = _play(state, seat, (card,))
-        state = replace(state, piles=piles)
+        state = state.evolve(piles=piles)
         events.append(CardPlayed(seat, card))
         if card is Card.FRESH_START:
             # Not a new round: no strike, direction unchanged; P draws nothing.
             events.append(ScoreReset(seat, card))
-            state = replace(state, score=0, declarer=None)
+            state = state.evolve(score=0, declarer=None)
             return self._run(state, [Step("declare", seat)], events)
         if card is Card.REVERSE and len(state.active) > 2:
             direction = -state.direction
-            state = replace(state, direction=direction)
+            state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
             # P is skipped as the next judge: the next player after P in the new direction.
             return self._pass_to(state, state.next_seat(declarer), events)
@@ -400,7 +411,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             events.append(SelfAccepted(seat, state.score))
             return self._run(state, [Step("declare", seat)], events)
         events.append(TurnPassed(state.awaiting, seat))
-        return replace(state, phase=state.phase, awaiting=seat, judge=seat, revived=False)
+        return state.evolve(phase=state.phase, awaiting=seat, judge=seat, revived=False)
 
     # SHOW_CARD / MY_BAD_OFFER / REVIVE_OFFER ---------------------------------------------
     def _on_show(self, state: State, action: Action, events: Events) -> State:
@@ -426,7 +437,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             )
         events.append(CardShown(declarer, cards, state.score))
         # Nobody takes a strike; the score stays and the challenger rolls over it.
-        return self._run(replace(state, piles=piles), [Step("declare", judge)], events)
+        return self._run(state.evolve(piles=piles), [Step("declare", judge)], events)
 
     def _on_my_bad(self, state: State, action: Action, events: Events) -> State:
         judge = state.awaiting
@@ -440,7 +451,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         piles = _play(state, judge, (Card.MY_BAD,))
         events += [CardPlayed(judge, Card.MY_BAD), ScoreReset(judge, Card.MY_BAD)]
         # No strike; the challenger starts a new round (clockwise, like every round).
-        return self._run(replace(state, piles=piles), [Step("round", judge)], events)
+        return self._run(state.evolve(piles=piles), [Step("round", judge)], events)
 
     def _on_revive(self, state: State, action: Action, events: Events) -> State:
         seat = state.awaiting
@@ -458,7 +469,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         # ends the round (the pending steps start it).
         strikes = state.settings.strike_limit - 1
         events += [CardPlayed(seat, Card.REVIVE), StrikeTaken(seat, strikes, revived=True)]
-        state = replace(state, piles=piles, strikes=_tuple_with(state.strikes, seat, strikes))
+        state = state.evolve(piles=piles, strikes=_tuple_with(state.strikes, seat, strikes))
         return self._run(state, rest, events)
 
     # DISCARD ----------------------------------------------------------------------------
@@ -472,7 +483,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         else:
             piles = _play(state, seat, (action.card,))
         events.append(CardDiscarded(seat, action.card))
-        return self._run(replace(state, piles=piles), list(state.pending), events)
+        return self._run(state.evolve(piles=piles), list(state.pending), events)
 
     # ROLL (No Bluffing) -------------------------------------------------------------------
     def _on_roll(self, state: State, action: Action, events: Events) -> State:
@@ -505,16 +516,20 @@ class Bamboozled(Rules[State, Action, Settings]):
             score = raised
         events += [CardPlayed(seat, c) for c in cards]
         events.append(Rolled(seat, dice, score, cards))
-        state = replace(state, piles=piles, dice=dice)
+        state = state.evolve(piles=piles, dice=dice)
         if ties_or_beats(score, state.score):
             nxt = state.next_seat(seat)
-            return replace(
-                state, score=score, declarer=seat, phase=Phase.ROLL, awaiting=nxt,
+            return state.evolve(
+                score=score, declarer=seat, phase=Phase.ROLL, awaiting=nxt,
                 judge=nxt, revived=False,
             )  # fmt: skip
         events.append(NotBeaten(seat, score, state.score))
         assert state.declarer is not None
         steps = [Step("strike", seat), Step("draw", state.declarer), Step("round", seat)]
+        if state.declarer == seat:
+            # The score was the roller's own (a Skip/Reverse with two players brought it
+            # back): nobody can be rewarded for beating themselves, so nobody draws.
+            del steps[1]
         return self._run(state, steps, events)
 
     # --- consequences --------------------------------------------------------------------
@@ -529,14 +544,14 @@ class Bamboozled(Rules[State, Action, Settings]):
                 if reshuffled:
                     events.append(DeckReshuffled(state.piles.discard))
                 events.append(CardDrawn(seat) if drawn else NothingToDraw(seat))
-                state = replace(state, piles=piles)
+                state = state.evolve(piles=piles)
                 if drawn and not state.settings.no_limits and piles.hands[seat] > HAND_LIMIT:
-                    return replace(state, phase=Phase.DISCARD, awaiting=seat, pending=tuple(todo))
+                    return state.evolve(phase=Phase.DISCARD, awaiting=seat, pending=tuple(todo))
             elif step.kind == "strike":
                 eliminating = state.strikes[seat] + 1 >= state.settings.strike_limit
                 if eliminating and state.piles.can_name(seat, (Card.REVIVE,)):
-                    return replace(
-                        state, phase=Phase.REVIVE_OFFER, awaiting=seat, pending=tuple(todo)
+                    return state.evolve(
+                        phase=Phase.REVIVE_OFFER, awaiting=seat, pending=tuple(todo)
                     )
                 state = self._take_strike(state, seat, events)
                 if state.winner is not None:
@@ -544,18 +559,18 @@ class Bamboozled(Rules[State, Action, Settings]):
             elif step.kind == "round":
                 state = self._new_round(state, seat, events)
             elif step.kind == "declare":
-                state = replace(
-                    state, phase=_roll_phase(state.settings), awaiting=seat, judge=seat,
+                state = state.evolve(
+                    phase=_roll_phase(state.settings), awaiting=seat, judge=seat,
                     revived=False,
                 )  # fmt: skip
             else:  # pragma: no cover
                 raise AssertionError(step)
-        return replace(state, pending=())
+        return state.evolve(pending=())
 
     def _take_strike(self, state: State, seat: int, events: Events) -> State:
         strikes = state.strikes[seat] + 1
         events.append(StrikeTaken(seat, strikes))
-        state = replace(state, strikes=_tuple_with(state.strikes, seat, strikes))
+        state = state.evolve(strikes=_tuple_with(state.strikes, seat, strikes))
         if strikes < state.settings.strike_limit:
             return state
         events.append(PlayerOut(seat))
@@ -563,12 +578,12 @@ class Bamboozled(Rules[State, Action, Settings]):
         piles = state.piles.discard_unnamed(seat, held) if held else state.piles
         if held:
             events.append(HandDiscarded(seat, held))
-        state = replace(state, out=_tuple_with(state.out, seat, True), piles=piles)
+        state = state.evolve(out=_tuple_with(state.out, seat, True), piles=piles)
         if len(state.active) == 1:
             winner = state.active[0]
             events.append(Winner(winner))
-            return replace(
-                state, phase=Phase.GAME_OVER, awaiting=None, judge=None, winner=winner,
+            return state.evolve(
+                phase=Phase.GAME_OVER, awaiting=None, judge=None, winner=winner,
                 pending=(),
             )  # fmt: skip
         return state
@@ -579,8 +594,8 @@ class Bamboozled(Rules[State, Action, Settings]):
         if state.direction != CLOCKWISE:
             events.append(DirectionChanged(True))
         events.append(RoundStarted(starter, state.round + 1))
-        return replace(
-            state, phase=_roll_phase(state.settings), awaiting=starter, judge=starter,
+        return state.evolve(
+            phase=_roll_phase(state.settings), awaiting=starter, judge=starter,
             score=0, declarer=None, direction=CLOCKWISE, round=state.round + 1,
             revived=False,
         )  # fmt: skip

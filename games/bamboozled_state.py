@@ -118,6 +118,17 @@ class State:
     pending: tuple[Step, ...] = ()
     winner: int | None = None
 
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes`` (like ``dataclasses.replace``, but several times
+        faster: the engine makes a few per action and the random-game tests millions)."""
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"State has no field(s) {', '.join(sorted(unknown))}")
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     @property
     def players(self) -> int:
         return len(self.names)

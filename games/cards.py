@@ -10,7 +10,7 @@ players shuffle and draw the real cards; the box only counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -47,6 +47,7 @@ _LABELS = {
 }
 
 CARDS: tuple[Card, ...] = tuple(Card)
+_INDEX = {card: i for i, card in enumerate(CARDS)}
 #: Shown only when challenged, to make a declaration reachable from the dice.
 AFTER_ROLL: frozenset[Card] = frozenset({Card.DOUBLE, Card.JACKPOT, Card.UP_DOWN})
 #: Played by the receiver before accepting or challenging.
@@ -129,17 +130,20 @@ class Piles:
 
     def count(self, card: Card) -> int:
         """How many ``card`` the deck holds in all."""
-        return self.composition[CARDS.index(card)]
+        return self.composition[_INDEX[card]]
 
     def known_in_discard(self, card: Card) -> int:
-        return self.known[CARDS.index(card)]
+        return self.known[_INDEX[card]]
 
     def available(self, card: Card) -> int:
         """How many ``card`` might still be in someone's hand (not known discarded)."""
         return self.count(card) - self.known_in_discard(card)
 
-    def can_name(self, seat: int, cards: Iterable[Card]) -> bool:
+    def can_name(self, seat: int, cards: Sequence[Card]) -> bool:
         """Whether player ``seat`` may hold all of ``cards`` at once."""
+        if len(cards) == 1:
+            i = _INDEX[cards[0]]
+            return self.hands[seat] >= 1 and self.known[i] < self.composition[i]
         wanted = _counts(cards)
         return sum(wanted.values()) <= self.hands[seat] and all(
             n <= self.available(card) for card, n in wanted.items()
@@ -167,7 +171,7 @@ class Piles:
         self.check_name(seat, cards)
         known = list(self.known)
         for card in cards:
-            known[CARDS.index(card)] += 1
+            known[_INDEX[card]] += 1
         return replace(
             self,
             discard=self.discard + len(cards),

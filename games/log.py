@@ -87,6 +87,11 @@ def read_log(path: str | os.PathLike[str]) -> LoadedLog:
         raise LogError("no such log file", path=name) from None
     except OSError as exc:
         raise LogError(f"cannot read: {exc.strerror}", path=name) from None
+    return parse_log(data, name)
+
+
+def parse_log(data: bytes, name: str = "<log>") -> LoadedLog:
+    """:func:`read_log` on the bytes of a log."""
     lines, good, torn = _split(data)
     warnings = []
     if torn:
@@ -95,9 +100,9 @@ def read_log(path: str | os.PathLike[str]) -> LoadedLog:
         )
     records: list[tuple[int, dict[str, Any]]] = []
     for i, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            raise LogError("empty line", i, name)
         try:
+            if not raw.strip():
+                raise ValueError("empty line")
             record = json.loads(raw.decode("utf-8"))
             if not isinstance(record, dict):
                 raise ValueError("not a JSON object")
@@ -158,19 +163,62 @@ def _header(record: Mapping[str, Any], name: str) -> LoadedLog:
 
 def replay(path: str | os.PathLike[str]) -> Replay:
     """Rebuild the exact state of a logged game; :class:`LogError` on a bad log."""
-    log = read_log(path)
+    return replay_log(read_log(path), str(path))
+
+
+def replay_log(log: LoadedLog, name: str = "<log>") -> Replay:
+    """Apply a read log's actions to a new game."""
     try:
         state = log.rules.new_game(log.players, log.settings)
     except RulesError as exc:
-        raise LogError(f"cannot start the game: {exc}", 1, str(path)) from None
+        raise LogError(f"cannot start the game: {exc}", 1, name) from None
     events = []
     for action, line in zip(log.actions, log.lines, strict=True):
         try:
             state, evs = log.rules.apply(state, action)
         except IllegalAction as exc:
-            raise LogError(f"illegal action: {exc}", line, str(path)) from None
+            raise LogError(f"illegal action: {exc}", line, name) from None
         events.append(evs)
     return Replay(log, state, events)
+
+
+def header_record(
+    rules: Rules,  # type: ignore[type-arg]
+    players: Sequence[str],
+    settings: Any = None,
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The first line of a log. ``meta`` adds keys (e.g. the box's config) that replay
+    ignores; it cannot override the header's own keys."""
+    settings = settings if settings is not None else rules.default_settings()
+    header: dict[str, Any] = {
+        "v": VERSION,
+        "type": "start",
+        "game": rules.name,
+        "players": list(players),
+        "settings": rules.settings_to_json(settings),
+    }
+    for key, value in (meta or {}).items():
+        header.setdefault(key, value)
+    return header
+
+
+def action_record(
+    rules: Rules,  # type: ignore[type-arg]
+    n: int,
+    action: Any,
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The line of the ``n``-th action (1-based)."""
+    record: dict[str, Any] = {"type": "action", "n": n, "action": rules.action_to_json(action)}
+    if meta:
+        record["meta"] = dict(meta)
+    return record
+
+
+def encode(record: Mapping[str, Any]) -> bytes:
+    """One log line: compact JSON and a newline."""
+    return (json.dumps(record, separators=(", ", ": "), ensure_ascii=False) + "\n").encode()
 
 
 def _fsync_dir(path: Path) -> None:
@@ -182,10 +230,6 @@ def _fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _line(record: Mapping[str, Any]) -> bytes:
-    return (json.dumps(record, separators=(", ", ": "), ensure_ascii=False) + "\n").encode()
 
 
 class LogWriter:
@@ -215,16 +259,7 @@ class LogWriter:
         ``meta`` adds keys to the header (e.g. the box's config); replay ignores them.
         """
         path = Path(path)
-        settings = settings if settings is not None else rules.default_settings()
-        header: dict[str, Any] = {
-            "v": VERSION,
-            "type": "start",
-            "game": rules.name,
-            "players": list(players),
-            "settings": rules.settings_to_json(settings),
-        }
-        for key, value in (meta or {}).items():
-            header.setdefault(key, value)
+        header = header_record(rules, players, settings, meta)
         file = open(path, "xb")  # noqa: SIM115 - kept open for appending
         writer = cls(path, file, 0, rules)
         writer._write(header)
@@ -246,20 +281,13 @@ class LogWriter:
     def _write(self, record: Mapping[str, Any]) -> None:
         if self._file is None:
             raise ValueError("the log is closed")
-        self._file.write(_line(record))
+        self._file.write(encode(record))
         self._file.flush()
         os.fsync(self._file.fileno())
 
     def action(self, action: Any, meta: Mapping[str, Any] | None = None) -> int:
         """Append an action (``meta``: e.g. the photo behind a ruling); its number."""
-        record: dict[str, Any] = {
-            "type": "action",
-            "n": self.actions + 1,
-            "action": self.rules.action_to_json(action),
-        }
-        if meta:
-            record["meta"] = dict(meta)
-        self._write(record)
+        self._write(action_record(self.rules, self.actions + 1, action, meta))
         self.actions += 1
         return self.actions
 

@@ -91,14 +91,24 @@ def check_dice(dice: object) -> Dice:
     return (a, b)
 
 
-def truthful_scores(dice: Sequence[int]) -> frozenset[int]:
-    """The scores the roll ``dice`` may be declared as without bluffing."""
-    a, b = check_dice(tuple(dice))
+def _honest(a: int, b: int) -> frozenset[int]:
     if {a, b} == {1, 2}:
         return frozenset({JACKPOT})
     if a == b:
         return frozenset({11 * a})
     return frozenset({10 * a + b, 10 * b + a})
+
+
+_TRUTHFUL: dict[Dice, frozenset[int]] = {roll: _honest(*roll) for roll in OUTCOMES}
+
+
+def truthful_scores(dice: Sequence[int]) -> frozenset[int]:
+    """The scores the roll ``dice`` may be declared as without bluffing."""
+    try:
+        return _TRUTHFUL[tuple(dice)]  # type: ignore[index]
+    except (KeyError, TypeError):
+        check_dice(tuple(dice))
+        raise
 
 
 def best_score(scores: Iterable[int]) -> int:
@@ -145,7 +155,12 @@ def reach_with(cards: Iterable[Card], dice: Sequence[int]) -> frozenset[int]:
     The truthful scores are included (a card need not be used). Several cards (the No
     Limits variant) combine in any order: Double then Up/Down on 3-5 reaches 55 then 56.
     """
-    start = check_dice(tuple(dice))
+    key = tuple(sorted(cards, key=lambda c: c.value))
+    return _reach(key, check_dice(tuple(dice)))
+
+
+@lru_cache(maxsize=8192)
+def _reach(cards: tuple[Card, ...], start: Dice) -> frozenset[int]:
     reached: set[Dice] = set()
     for order in set(permutations(cards)):
         rolls: set[Dice] = {start}

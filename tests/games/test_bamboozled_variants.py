@@ -173,3 +173,10 @@ def test_no_bluffing_revive_offer_then_the_draw() -> None:
     assert state.phase is Phase.REVIVE_OFFER and state.awaiting == 1
     state, events = play(state, PlayCard(Card.REVIVE))
     assert state.strikes == (0, 2, 0) and ev.CardDrawn(0) in events and state.awaiting == 1
+
+
+def test_no_bluffing_failing_your_own_score_draws_nobody_a_card() -> None:
+    # Two players: Bob skips, the roll comes back to Ann over her own 66; she fails.
+    state, _ = play(kids(2), Roll((6, 6)), PlayCard(Card.SKIP))
+    state, events = play(state, Roll((1, 3)))
+    assert state.strikes == (1, 0) and not any(isinstance(e, ev.CardDrawn) for e in events)
