@@ -1,0 +1,337 @@
+"""Bamboozled's screens: pure functions from a view value to a 128x64 image.
+
+Built on :mod:`device.draw` and registered with :func:`device.screens.screen`, so
+``device.screens.render(view)`` draws any of them. The table (:mod:`device.table`) makes
+the views; nothing here knows the rules.
+
+Layout choices (128x64, 21 characters x 8 lines of the pinned font):
+
+* the game screens (declare, decide, open roll) end with a **status strip**: one cell
+  per player with their name, strikes (lit boxes) and cards held (digits with a small
+  card mark), the player whose input is awaited in inverse video, players out crossed.
+  The full table (:class:`device.screens.PlayersView`) is one press away (DOWN/MENU).
+* scores are drawn big (scale 3 or 2) with their name under them ("double 4s").
+* rulings lead with one big word (TRUTHFUL, BLUFF!, BAMBOOZLED!, OUT!) and the dice.
+* the bottom line is the hint: the keys that do something now, in the simulator's key
+  letters (a accept, c challenge, w/s up/down, o ok, p card, m menu).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from device import draw as d
+from device.font import FONT
+from device.screens import screen
+
+STRIP_H = 9  # the status strip's rows at the bottom (above the hint line when there is one)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player in the status strip."""
+
+    name: str
+    strikes: int = 0
+    cards: int = 0
+    out: bool = False
+    turn: bool = False
+
+
+@dataclass(frozen=True)
+class Strip:
+    seats: tuple[Seat, ...] = ()
+    limit: int = 3
+
+
+@dataclass(frozen=True)
+class DeclareView:
+    """The roller enters the declared score (only legal scores are reachable)."""
+
+    name: str
+    score: int
+    score_label: str  # "53", "44" ...
+    caption: str  # "double 4s", "to beat 53" ...
+    position: str = ""  # "3/35"
+    hint: str = "w/s a/c:score o:ok"
+    strip: Strip = Strip()
+
+
+@dataclass(frozen=True)
+class DecideView:
+    """The judge accepts, challenges or plays a card on the declarer's score."""
+
+    judge: str
+    declarer: str
+    score_label: str
+    caption: str = ""
+    hint: str = "a:acc c:chal p:card"
+    strip: Strip = Strip()
+
+
+@dataclass(frozen=True)
+class RollView:
+    """No Bluffing: the roller rolls openly, then OK to read the dice."""
+
+    name: str
+    caption: str  # "to beat 53" / "any score"
+    hint: str = "o:read  p:card"
+    strip: Strip = Strip()
+
+
+@dataclass(frozen=True)
+class ReadView:
+    """Waiting for the camera: "Lift the cup" / "Spread the dice", with what it sees."""
+
+    title: str
+    status: str = ""
+    lines: tuple[str, ...] = ()
+    attempt: int = 0
+    hint: str = "m:enter by hand"
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """An outcome: a big headline, the dice read, and a few short lines."""
+
+    headline: str
+    lines: tuple[str, ...] = ()
+    dice: tuple[int, int] | None = None
+    hint: str = "o:next"
+
+
+@dataclass(frozen=True)
+class DiceEntryView:
+    """Manual entry of the two dice; ``cursor`` is the die being set (0 or 1)."""
+
+    title: str
+    dice: tuple[int, int]
+    cursor: int = 0
+    caption: str = ""
+    hint: str = "w/s:die o:next b:back"
+
+
+@dataclass(frozen=True)
+class ConfirmDiceView:
+    """One of two players confirms the manually entered dice."""
+
+    who: str
+    dice: tuple[int, int]
+    step: int = 1  # 1 or 2
+    caption: str = ""
+    hint: str = "o:yes c:no"
+
+
+@dataclass(frozen=True)
+class OfferView:
+    """An offer to one player (show a card, My Bad, Revive), with the dice if any."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+    dice: tuple[int, int] | None = None
+    hint: str = "p:card c:no"
+
+
+@dataclass(frozen=True)
+class WinnerView:
+    name: str
+    lines: tuple[str, ...] = ()
+    hint: str = "o:new game"
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _hint(draw: ImageDraw.ImageDraw, hint: str) -> int:
+    """Draw the hint line if any; the y where the content above it must stop."""
+    if hint:
+        d.footer(draw, hint)
+        return d.FOOTER_TOP - 3
+    return d.H
+
+
+def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
+    """Draw the status strip ending at ``bottom``; returns its top."""
+    seats = strip.seats
+    if not seats:
+        return bottom
+    top = bottom - STRIP_H
+    n = len(seats)
+    cell = d.W // n
+    limit = max(1, strip.limit)
+    for i, seat in enumerate(seats):
+        x0 = i * cell
+        x1 = d.W if i == n - 1 else x0 + cell
+        fg = 1
+        if seat.turn:
+            draw.rectangle((x0, top, x1 - 2, bottom - 1), fill=1)
+            fg = 0
+        marks_w = limit * 3 if limit * 3 <= (x1 - x0) // 3 else FONT.text_width("9")
+        card_w = FONT.text_width("9") + 3 if seat.cards else 0
+        room = x1 - x0 - 3 - marks_w - card_w - 2
+        name = d.clip(seat.name, max(1, room // FONT.advance))
+        end = d.text(draw, (x0 + 1, top + 1), name, fill=fg)
+        if seat.out:
+            draw.line((x0 + 1, top + 4, end - 1, top + 4), fill=fg)
+            continue
+        mx = x1 - 2 - card_w - marks_w
+        if marks_w == limit * 3:
+            for k in range(limit):
+                box = (mx + k * 3, top + 2, mx + k * 3 + 1, top + 6)
+                if k < seat.strikes:
+                    draw.rectangle(box, fill=fg)
+                else:
+                    draw.point((box[0], top + 6), fill=fg)
+                    draw.point((box[0] + 1, top + 6), fill=fg)
+        else:
+            d.text(draw, (mx, top + 1), str(min(seat.strikes, 9)), fill=fg)
+        if seat.cards:
+            cx = x1 - 2 - card_w
+            draw.rectangle((cx + 1, top + 2, cx + 2, top + 6), outline=fg)
+            d.text(draw, (cx + 3, top + 1), str(min(seat.cards, 9)), fill=fg)
+    return top
+
+
+def _score_block(draw: ImageDraw.ImageDraw, label: str, caption: str, top: int,
+                 bottom: int, x0: int = 0, x1: int = d.W) -> None:
+    if caption:
+        d.centered(draw, bottom - FONT.line_height, caption, x0=x0, x1=x1)
+        bottom -= FONT.line_height + 1
+    d.big_text(draw, label, top, bottom, x0=x0, x1=x1)
+
+
+def _dice(draw: ImageDraw.ImageDraw, dice: tuple[int, int], x: int, y: int, size: int) -> int:
+    d.die(draw, (x, y), size, dice[0])
+    d.die(draw, (x + size + 3, y), size, dice[1])
+    return x + 2 * size + 3
+
+
+# --- screens ------------------------------------------------------------------------------
+
+
+@screen(DeclareView)
+def declare_screen(view: DeclareView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, f"{view.name} declares", view.position)
+    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    _score_block(draw, view.score_label, view.caption, d.BODY_TOP, bottom, x0=8, x1=d.W - 8)
+    mid = d.BODY_TOP + (bottom - d.BODY_TOP - FONT.height) // 2
+    d.text(draw, (1, mid - 5), "\u25b2")
+    d.text(draw, (1, mid + 4), "\u25bc")
+    return image
+
+
+@screen(DecideView)
+def decide_screen(view: DecideView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, f"{view.judge}: decide")
+    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    d.centered(draw, d.BODY_TOP + 1, f"{view.declarer} says")
+    _score_block(draw, view.score_label, view.caption, d.BODY_TOP + FONT.line_height + 1,
+                 bottom)
+    return image
+
+
+@screen(RollView)
+def roll_screen(view: RollView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, f"{view.name} rolls")
+    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    d.body_lines(draw, ["Roll both dice openly", "in the tray.", view.caption],
+                 top=d.BODY_TOP + 2, bottom=bottom, center=True)
+    return image
+
+
+@screen(ReadView)
+def read_screen(view: ReadView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, view.title, f"try {view.attempt}" if view.attempt > 1 else "")
+    bottom = _hint(draw, view.hint)
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
+    d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 2,
+                 center=True)
+    if view.status:
+        y = bottom - FONT.line_height - 2
+        d.centered(draw, y, f"\u00b7 {view.status} \u00b7")
+    return image
+
+
+@screen(RulingView)
+def ruling_screen(view: RulingView) -> Image.Image:
+    image, draw = d.new_image()
+    bottom = _hint(draw, view.hint)
+    head_bottom = 17
+    x1 = d.W
+    if view.dice:
+        x1 = d.W - 2 * 15 - 3 - 3
+        _dice(draw, view.dice, x1 + 2, 1, 15)
+    d.big_text(draw, view.headline, 0, head_bottom, x0=0, x1=x1, max_scale=2)
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
+    d.body_lines(draw, lines, top=head_bottom + 2, bottom=bottom)
+    return image
+
+
+@screen(DiceEntryView)
+def dice_entry_screen(view: DiceEntryView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, view.title, f"die {view.cursor + 1}/2")
+    bottom = _hint(draw, view.hint)
+    size = 22
+    gap = 14
+    x = (d.W - 2 * size - gap) // 2
+    y = d.BODY_TOP + 3
+    for i, value in enumerate(view.dice):
+        dx = x + i * (size + gap)
+        d.die(draw, (dx, y), size, value)
+        if i == view.cursor:
+            d.text(draw, (dx + size // 2 - 2, y - 3 + size + 4), "\u25b2")
+    if view.caption:
+        d.centered(draw, bottom - FONT.line_height, view.caption)
+    return image
+
+
+@screen(ConfirmDiceView)
+def confirm_dice_screen(view: ConfirmDiceView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, f"{view.who}: confirm", f"{view.step}/2")
+    bottom = _hint(draw, view.hint)
+    end = _dice(draw, view.dice, 4, d.BODY_TOP + 3, 20)
+    d.text(draw, (end + 6, d.BODY_TOP + 4), f"{view.dice[0]}-{view.dice[1]}?",
+           FONT.scaled(2))
+    lines = d.wrap(view.caption, FONT.fits(d.W - 2)) if view.caption else []
+    d.body_lines(draw, lines, top=d.BODY_TOP + 26, bottom=bottom)
+    return image
+
+
+@screen(OfferView)
+def offer_screen(view: OfferView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, view.title)
+    bottom = _hint(draw, view.hint)
+    width = d.W - 2
+    top = d.BODY_TOP + 1
+    if view.dice:
+        _dice(draw, view.dice, d.W - 2 * 13 - 3 - 1, top, 13)
+        width = d.W - 2 * 13 - 3 - 4
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(width))]
+    d.body_lines(draw, lines, top=top, bottom=bottom)
+    return image
+
+
+@screen(WinnerView)
+def winner_screen(view: WinnerView) -> Image.Image:
+    image, draw = d.new_image()
+    bottom = _hint(draw, view.hint)
+    d.centered(draw, 1, "\u2605 WINNER \u2605".replace("\u2605", "*"))
+    d.big_text(draw, view.name, 10, 33, max_scale=3)
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
+    d.body_lines(draw, lines, top=35, bottom=bottom, center=True)
+    return image
+
+
+__all__ = [
+    "ConfirmDiceView", "DecideView", "DeclareView", "DiceEntryView", "OfferView",
+    "ReadView", "RollView", "RulingView", "Seat", "Strip", "WinnerView",
+]

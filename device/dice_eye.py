@@ -1,0 +1,102 @@
+"""The table's eyes: a frame source and the dice reader behind :class:`device.table.Eye`.
+
+* :class:`CameraEye` feeds frames to :class:`vision.watcher.Watcher` (the vision
+  engineer's public API) and turns its status into a :class:`device.table.Look`: dice
+  moving, hand in view, empty tray, or a settled reading that is good only when it is
+  exactly two dice with nothing uncertain. Any camera or reader failure is a Look in
+  state "error" with the message (the table then asks for the dice by hand).
+* :class:`CupEye` is the simulator's shortcut (``--reader cup``): the simulated table's
+  frames are still captured (and kept as photos), but the values come from the
+  simulated cup, so scripted games do not depend on the dice reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from device.table import Look
+
+
+class CameraEye:
+    """Frames from ``source`` through the vision watcher (``reader``: injectable)."""
+
+    def __init__(self, source: Any, reader: Callable[..., Any] | None = None,
+                 expect: int = 2, watcher: Any = None) -> None:
+        self.source = source
+        self.reader = reader
+        self.expect = expect
+        self._watcher = watcher
+        self._error: str | None = None
+
+    def _make_watcher(self) -> Any:
+        from vision.watcher import Watcher
+
+        return Watcher(reader=self.reader, expect=self.expect)
+
+    def start(self) -> None:
+        self._error = None
+        try:
+            if not getattr(self.source, "started", False):
+                self.source.start()
+            if self._watcher is None:
+                self._watcher = self._make_watcher()
+            self._watcher.reset()
+        except Exception as exc:  # a missing camera or reader must not crash the box
+            self._error = f"camera: {exc}"
+
+    def poll(self, t: float) -> Look:
+        if self._error is not None:
+            return Look("error", problem=self._error)
+        try:
+            frame = self.source.capture()
+            status = self._watcher.feed(frame, t)
+        except Exception as exc:
+            return Look("error", problem=f"camera: {exc}")
+        if status.state != "settled":
+            return Look(status.state, frame=frame)
+        reading = status.reading
+        dice = tuple(d.value for d in reading.dice)
+        if reading.problem is None and len(dice) == 2:
+            return Look("settled", (dice[0], dice[1]), frame=frame)
+        problem = reading.problem or f"expected 2 dice, saw {len(dice)}"
+        return Look("settled", problem=problem, frame=frame)
+
+
+class CupEye:
+    """The simulator's oracle: ``cup()`` gives the dice, ``source`` the frames."""
+
+    def __init__(self, source: Any, cup: Callable[[], tuple[int, int] | None]) -> None:
+        self.source = source
+        self.cup = cup
+
+    def start(self) -> None:
+        if not getattr(self.source, "started", False):
+            self.source.start()
+
+    def poll(self, t: float) -> Look:
+        moving = bool(getattr(self.source, "moving", False))
+        try:
+            frame = self.source.capture()
+        except Exception as exc:
+            return Look("error", problem=f"camera: {exc}")
+        if moving:
+            return Look("moving", frame=frame)
+        dice = self.cup()
+        if dice is None:
+            return Look("settled", problem="no dice under the cup", frame=frame)
+        return Look("settled", dice, frame=frame)
+
+
+def reader_works() -> str | None:
+    """``None`` when the vision reader loads and runs, else why not."""
+    try:
+        import numpy as np
+
+        from vision.reader import read_dice
+        from vision.watcher import Watcher  # noqa: F401
+
+        read_dice(np.zeros((96, 128, 3), np.uint8), expect=2)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None

@@ -1,0 +1,261 @@
+"""The box's main loop: start (resume or set up), play, repeat; signals, sd_notify.
+
+:class:`Box` is the whole box as a state machine over the screens:
+
+* start: an unfinished game log in the logs folder (the newest ``*.jsonl`` whose replay
+  has no winner) -> "Resume game?" (OK resume, CHALLENGE new game). Resuming replays the
+  log to the exact state and reopens it for appending (a torn last line is cut off);
+  the screen is the one that state waits on.
+* setup (:mod:`device.setup_flow`) -> a new log ``<game-id>.jsonl`` whose header holds
+  the players, settings and box details -> the game (:class:`device.table.Table`).
+* the winner screen's OK -> setup again.
+
+:func:`run_loop` drives it: one button event or a camera tick at a time, the screen
+redrawn after each (only changed frames are sent), WATCHDOG pings from the loop itself.
+Signal handlers only set a flag (:class:`StopFlag`); the loop sends READY once the first
+screen is up and STOPPING on the way out. Every action is in the log (fsynced) before
+its screen is shown, so a power cut loses at most the press being handled.
+Logs go to stderr (the journal under systemd).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from device.buttons import ButtonSource, Role
+from device.screens import MessageView
+from device.setup_flow import Setup, SetupResult
+from device.table import Eye, Hooks, Table
+from games.bamboozled import Bamboozled, prompt
+from games.log import LogError, LogWriter, Replay, replay
+
+log = logging.getLogger("bluffbox")
+
+
+class StopFlag:
+    """Set by signal handlers; read by the loop (handlers do nothing else)."""
+
+    def __init__(self) -> None:
+        self.signal: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.signal is not None
+
+    def set(self, signum: int, frame: Any = None) -> None:
+        self.signal = signum
+
+    def install(self) -> None:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, self.set)
+
+
+def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
+    """The newest game log that replays to a game without a winner."""
+    if not logs_dir.is_dir():
+        return None
+    for path in sorted(logs_dir.glob("*.jsonl"), reverse=True):
+        try:
+            result = replay(path)
+        except LogError as exc:
+            log.warning("skipping a game log that cannot be replayed: %s", exc)
+            continue
+        if result.state.winner is None:
+            return path, result
+        return None  # the newest game is finished: nothing to resume
+    return None
+
+
+def new_game_id(logs_dir: Path, clock: Callable[[], float] = time.time) -> str:
+    base = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+    gid, k = base, 1
+    while (logs_dir / f"{gid}.jsonl").exists():
+        k += 1
+        gid = f"{base}-{k}"
+    return gid
+
+
+HooksFactory = Callable[[Sequence[str], Any, "LogWriter", "Replay | None", Path], Hooks]
+
+
+@dataclass
+class BoxSettings:
+    logs_dir: Path
+    photos_dir: Path
+    state_dir: Path
+    players: int = 3
+    strike_limit: int = 3
+    names: Sequence[str] = ()
+    variants: Sequence[str] = ()
+    header: dict[str, Any] | None = None  # extra keys for the log header
+
+
+class Box:
+    """Start / resume / setup / game / winner, for :func:`run_loop` (see module doc)."""
+
+    def __init__(self, settings: BoxSettings, eye: Eye,
+                 hooks_factory: HooksFactory | None = None,
+                 photo_factory: Callable[[str], Any] | None = None) -> None:
+        self.cfg = settings
+        self.eye = eye
+        self.hooks_factory = hooks_factory
+        self.photo_factory = photo_factory
+        self.table: Table | None = None
+        self.setup: Setup | None = None
+        self.writer: LogWriter | None = None
+        self.hooks: Hooks | None = None
+        self.resumable: tuple[Path, Replay] | None = None
+        self.error: str | None = None
+        try:
+            self.resumable = find_unfinished(settings.logs_dir)
+        except OSError as exc:
+            self.error = f"cannot read {settings.logs_dir}: {exc}"
+        if self.resumable is None:
+            self._new_setup()
+
+    # --- transitions -------------------------------------------------------------------------
+    def _new_setup(self) -> None:
+        self.close_game()
+        self.resumable = None
+        self.setup = Setup(self.cfg.players, self.cfg.strike_limit, self.cfg.names,
+                           self.cfg.variants)
+
+    def _photos(self, game_id: str) -> Any:
+        if self.photo_factory is not None:
+            return self.photo_factory(game_id)
+        from device.photos import PhotoKeeper
+
+        return PhotoKeeper(self.cfg.photos_dir, game_id, base=self.cfg.state_dir)
+
+    def resume(self) -> None:
+        assert self.resumable is not None
+        path, result = self.resumable
+        self.writer, loaded = LogWriter.resume(path)
+        self.writer.note(text="resumed")
+        state = result.state
+        hooks = self._hooks(loaded.players, loaded.settings, result, path)
+        last = result.events[-1] if result.events else ()
+        self.table = Table(state, self.writer, self.eye, save_photo=self._photos(path.stem),
+                           hooks=hooks, actions=len(loaded.actions), last_events=last)
+        self.resumable = None
+        log.info("resumed %s after %d actions: %s", path.name, len(loaded.actions),
+                 prompt(state))
+
+    def start_game(self, result: SetupResult) -> None:
+        rules = Bamboozled()
+        state = rules.new_game(result.names, result.settings)
+        logs = self.cfg.logs_dir
+        logs.mkdir(parents=True, exist_ok=True)
+        gid = new_game_id(logs)
+        path = logs / f"{gid}.jsonl"
+        header = {"id": gid, **(self.cfg.header or {})}
+        self.writer = LogWriter.create(path, rules, result.names, result.settings, meta=header)
+        hooks = self._hooks(result.names, result.settings, None, path)
+        self.table = Table(state, self.writer, self.eye, save_photo=self._photos(gid),
+                           hooks=hooks)
+        self.setup = None
+        log.info("new game %s: %s", gid, ", ".join(result.names))
+
+    def _hooks(self, names: Sequence[str], settings: Any, result: Replay | None,
+               path: Path) -> Hooks | None:
+        if self.hooks_factory is None or self.writer is None:
+            self.hooks = None
+            return None
+        self.hooks = self.hooks_factory(names, settings, self.writer, result, path)
+        return self.hooks
+
+    def close_game(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.writer = None
+        self.table = None
+
+    # --- the loop's interface ---------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self.table is not None and self.table.busy
+
+    def press(self, role: Role) -> None:
+        if self.resumable is not None:
+            if role is Role.OK:
+                self.resume()
+            elif role is Role.CHALLENGE:
+                self._new_setup()
+            return
+        if self.setup is not None:
+            self.setup.press(role)
+            if self.setup.result is not None:
+                try:
+                    self.start_game(self.setup.result)
+                except Exception as exc:  # e.g. the state dir is not writable
+                    log.error("cannot start the game: %s", exc)
+                    self.error = f"cannot start: {exc}"
+                    self.setup.result = None
+            return
+        if self.table is not None:
+            self.table.press(role)
+            if self.table.finished:
+                self._new_setup()
+
+    def tick(self, t: float) -> None:
+        if self.table is not None:
+            self.table.tick(t)
+
+    def view(self) -> Any:
+        if self.error is not None and self.table is None:
+            error, self.error = self.error, None
+            return MessageView("Problem", (error,), "o:ok")
+        if self.resumable is not None:
+            path, result = self.resumable
+            return MessageView("Resume game?", (
+                f"{len(result.log.actions)} actions in {path.stem}.",
+                prompt(result.state) + "."), "o:resume c:new game")
+        if self.setup is not None:
+            return self.setup.view()
+        assert self.table is not None
+        return self.table.view()
+
+
+def run_loop(box: Box, buttons: ButtonSource, show: Callable[[Any], Any], *,
+             notifier: Any = None, stop: StopFlag | None = None,
+             clock: Callable[[], float] = time.monotonic, tick_s: float = 0.05,
+             hold_keys_while_busy: bool = False) -> int:
+    """Run until QUIT (end of piped keys, ``q``) or a signal; returns an exit code.
+
+    ``show(view)`` draws a view. ``hold_keys_while_busy``: while the camera is reading,
+    leave button events queued (piped scripts keep their order); otherwise presses are
+    handled at once (MENU/CARD switch to entering the dice by hand).
+    """
+    stop = stop if stop is not None else StopFlag()
+    show(box.view())
+    if notifier is not None:
+        notifier.ready("bluffbox running")
+    code = 0
+    while not stop:
+        if notifier is not None:
+            notifier.maybe_watchdog()
+        if box.busy:
+            box.tick(clock())
+            event = None if hold_keys_while_busy else buttons.get(timeout=0)
+            if event is None:
+                show(box.view())
+                if not hold_keys_while_busy:
+                    time.sleep(tick_s / 5)
+                continue
+        else:
+            event = buttons.get(timeout=tick_s)
+            if event is None:
+                continue
+        if event.role is Role.QUIT:
+            break
+        box.press(event.role)
+        show(box.view())
+    if notifier is not None:
+        notifier.stopping("bluffbox stopping")
+    box.close_game()
+    return code

@@ -1,0 +1,162 @@
+"""Setting up a game of Bamboozled with the buttons.
+
+Steps, each on one screen (UP/DOWN change, OK next, BACK the step before):
+
+1. Players: 2-8; up to :data:`PARTY_MAX` turns on the Party variant (and suggests a
+   strike limit of 2).
+2. Variant: Standard or No Bluffing.
+3. No Limits: off or on.
+4. Strike limit (More Strikes): 1-9, the config's default.
+5. Who starts: "Who got up earliest?" picks a seat.
+6. Deal: "Deal 1 action card to each player" -> OK starts the game.
+
+Names are seat numbers ("P1".."P8") unless the config (``game.names``, when present) or
+the command line gives names; there is no text entry on a six-button box.
+The result is a :class:`SetupResult` (names + :class:`games.bamboozled.Settings`),
+which the game log's header records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from device.buttons import Role
+from device.screens import MenuView, MessageView, NumberView
+from games.bamboozled import MAX_PLAYERS, Settings
+
+PARTY_MAX = 12
+STEPS = ("players", "variant", "limits", "strikes", "first", "deal")
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    names: tuple[str, ...]
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class Choices:
+    players: int = 3
+    no_bluffing: bool = False
+    no_limits: bool = False
+    strikes: int = 3
+    first: int = 0
+    step: int = 0
+
+
+def seat_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
+    """``given`` names for the first seats, "P<n>" for the rest.
+
+    >>> seat_names(3, ["Anita"])
+    ('Anita', 'P2', 'P3')
+    """
+    names = [str(n).strip() for n in given if str(n).strip()][:count]
+    taken = set(names)
+    for i in range(len(names), count):
+        name = f"P{i + 1}"
+        while name in taken:
+            name += "'"
+        names.append(name)
+        taken.add(name)
+    return tuple(names)
+
+
+class Setup:
+    """The setup screens as a little state machine: :meth:`press`, :meth:`view`,
+    :attr:`result` once dealt."""
+
+    def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
+                 variants: Sequence[str] = ()) -> None:
+        self.given = tuple(names)
+        players = max(2, min(PARTY_MAX, len(self.given) or players))
+        self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
+                               no_bluffing="no-bluffing" in variants or "no_bluffing" in variants,
+                               no_limits="no-limits" in variants or "no_limits" in variants)
+        self.default_strikes = self.choices.strikes
+        self.result: SetupResult | None = None
+        self.flash = ""
+
+    @property
+    def step(self) -> str:
+        return STEPS[self.choices.step]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.choices.players, self.given)
+
+    def press(self, role: Role) -> None:
+        self.flash = ""
+        c = self.choices
+        step = self.step
+        if role is Role.BACK:
+            if c.step > 0:
+                self.choices = replace(c, step=c.step - 1)
+            else:
+                self.flash = "first step"
+            return
+        if role is Role.OK:
+            if step == "deal":
+                self.result = SetupResult(self.names, Settings(
+                    strike_limit=c.strikes, no_limits=c.no_limits,
+                    party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
+                    first_seat=c.first))
+                return
+            if step == "players" and c.players > MAX_PLAYERS and c.strikes == \
+                    self.default_strikes:
+                c = replace(c, strikes=2)  # Party: a strike limit of 2 is suggested
+            self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
+            return
+        if role not in (Role.UP, Role.DOWN):
+            self.flash = "w/s:change o:next"
+            return
+        up = role is Role.UP
+        if step == "players":
+            self.choices = replace(c, players=_wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
+        elif step == "variant":
+            self.choices = replace(c, no_bluffing=not c.no_bluffing)
+        elif step == "limits":
+            self.choices = replace(c, no_limits=not c.no_limits)
+        elif step == "strikes":
+            self.choices = replace(c, strikes=_wrap(c.strikes + (1 if up else -1), 1, 9))
+        elif step == "first":
+            self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
+        else:
+            self.flash = "o:deal b:back"
+
+    def view(self) -> Any:
+        view = self._view()
+        return replace(view, hint=self.flash) if self.flash else view
+
+    def _view(self) -> Any:
+        c = self.choices
+        step = self.step
+        hint = "w/s:change o:next" + (" b" if c.step else "")
+        if step == "players":
+            caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
+            return NumberView("Players", str(c.players), caption, hint)
+        if step == "variant":
+            return MenuView("Variant", ("Standard", "No Bluffing"), int(c.no_bluffing), hint)
+        if step == "limits":
+            return MenuView("No Limits", ("Off: hand limit 2", "On: no hand limit"),
+                            int(c.no_limits), hint)
+        if step == "strikes":
+            return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
+                              hint)
+        if step == "first":
+            return MenuView("Who got up earliest?", self.names, c.first, "w/s o:starts")
+        variant = "No Bluffing" if c.no_bluffing else "Standard"
+        extras = [variant]
+        if c.no_limits:
+            extras.append("No Limits")
+        if c.players > MAX_PLAYERS:
+            extras.append("Party")
+        return MessageView("Ready?", (
+            "Deal 1 action card to each player.",
+            f"{c.players} players, {', '.join(extras)}, {c.strikes} strikes;"
+            f" {self.names[c.first]} starts."), "o:deal b:back")
+
+
+def _wrap(value: int, lo: int, hi: int) -> int:
+    return lo + (value - lo) % (hi - lo + 1)

@@ -1,0 +1,129 @@
+"""The simulator's table: a cup that rolls, a camera that shows it, and virtual cards.
+
+* The cup: when a roller's turn comes on screen, two dice are rolled once: the next
+  values of ``--dice 35,44,...`` (so tests script every roll), then a seeded RNG. A
+  terminal line only the roller should look at says what is under the cup. When the
+  cup is lifted, the simulated camera (:class:`device.camera.SimulatedTable`) shows the
+  dice, after a short "moving" phase.
+* Virtual cards: there are no physical cards in a terminal, so each player gets a
+  virtual hand dealt from a seeded, shuffled deck (:class:`games.bamboozled_table.Table`
+  keeps it in step with the engine's events). The hand of the player whose input is
+  awaited is shown under the screen, and the card menus offer only cards in it. The
+  engine still only counts.
+* Resuming: each roll is written to the game log as a note (``{"type": "note", "sim":
+  {...}}``, ignored by replay) and the seed is in the header, so a restarted simulator
+  rebuilds the same cup and hands.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from device.table import Hooks, Table
+from games.bamboozled import Action, Phase, Settings
+from games.bamboozled_table import Table as VirtualTable
+from games.cards import Card
+from games.common import Event
+
+
+def parse_dice(text: str) -> list[tuple[int, int]]:
+    """``"35,44"`` -> ``[(3, 5), (4, 4)]``; :class:`ValueError` naming a bad item.
+
+    >>> parse_dice("35, 4-4")
+    [(3, 5), (4, 4)]
+    """
+    out = []
+    for item in text.replace(" ", "").split(","):
+        if not item:
+            continue
+        digits = item.replace("-", "")
+        if len(digits) != 2 or not all(c in "123456" for c in digits):
+            raise ValueError(f"{item!r} is not two dice 1-6 (like 35 or 4-4)")
+        out.append((int(digits[0]), int(digits[1])))
+    return out
+
+
+class SimTable(Hooks):
+    """The simulator's :class:`device.table.Hooks`: cup, camera and virtual hands."""
+
+    def __init__(self, names: Sequence[str], settings: Settings, seed: int = 0,
+                 dice: Sequence[tuple[int, int]] = (), camera: Any = None,
+                 notes: Any = None) -> None:
+        self.seed = seed
+        self.script = list(dice)
+        self.camera = camera
+        self.notes = notes  # a LogWriter (note lines), or None
+        self.virtual = VirtualTable.start(list(names), settings, seed)
+        self.cup: tuple[int, int] | None = None
+        self.cup_at: int | None = None
+        self.rolls = 0
+
+    # --- restoring ---------------------------------------------------------------------
+    def restore(self, actions: Sequence[Action], log_path: str | Path) -> None:
+        """Replay the virtual hands and find the last roll (after a restart)."""
+        for action in actions:
+            self.virtual.apply(action)
+        for line in Path(log_path).read_text(encoding="utf-8").splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and record.get("type") == "note" and "sim" in record:
+                sim = record["sim"]
+                self.cup = tuple(sim["cup"])  # type: ignore[assignment]
+                self.cup_at = sim["at"]
+                self.rolls = sim["rolls"]
+
+    # --- the cup ------------------------------------------------------------------------
+    def next_dice(self) -> tuple[int, int]:
+        k = self.rolls
+        if k < len(self.script):
+            return self.script[k]
+        rng = random.Random(f"{self.seed}/{k}")
+        return (rng.randint(1, 6), rng.randint(1, 6))
+
+    def turn(self, table: Table) -> None:
+        if self.cup_at == table.actions:
+            return
+        self.cup = self.next_dice()
+        self.cup_at = table.actions
+        self.rolls += 1
+        if self.notes is not None:
+            self.notes.note(sim={"cup": list(self.cup), "at": self.cup_at, "rolls": self.rolls})
+
+    def lift(self, table: Table) -> None:
+        if self.camera is not None and self.cup is not None and hasattr(self.camera, "roll"):
+            self.camera.roll(self.cup)
+
+    def applied(self, table: Table, action: Action, events: Sequence[Event]) -> None:
+        self.virtual.apply(action)
+
+    def hand(self, seat: int) -> list[Card] | None:
+        return list(self.virtual.hands[seat])
+
+    def dice(self) -> tuple[int, int] | None:
+        return self.cup
+
+    # --- what the terminal shows under the screen ---------------------------------------
+    def lines(self, table: Table | None) -> list[str]:
+        if table is None:
+            return []
+        s = table.state
+        out = []
+        seat = s.awaiting
+        if seat is None:
+            return out
+        who = s.names[seat].upper()
+        if s.phase is Phase.DECLARE and self.cup is not None:
+            out.append(f"(sim) under the cup: {self.cup[0]}-{self.cup[1]}"
+                       f"   <- only {who} looks")
+        elif s.phase is Phase.ROLL and self.cup is not None:
+            out.append(f"(sim) {who} rolls openly: OK reads {self.cup[0]}-{self.cup[1]}")
+        hand = self.virtual.hands[seat]
+        cards = ", ".join(c.label for c in hand) if hand else "no cards"
+        out.append(f"(sim) {who}'s cards: {cards}")
+        return out
