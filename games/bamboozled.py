@@ -254,7 +254,10 @@ class Bamboozled(Rules[State, Action, Settings]):
         if phase is Phase.GAME_OVER or seat is None:
             return []
         if phase is Phase.DECLARE:
-            return [_DECLARES[s] for s in legal_declarations(state.score)]
+            declares: list[Action] = [_DECLARES[s] for s in legal_declarations(state.score)]
+            if self._may_revive(state):
+                declares.append(PlayCard(Card.REVIVE))
+            return declares
         if phase is Phase.DECIDE:
             actions: list[Action] = [*_ACCEPTS, *_CHALLENGES]
             return actions + self._before_roll_cards(state)
@@ -280,6 +283,15 @@ class Bamboozled(Rules[State, Action, Settings]):
             return [Discard(None), *named]
         raise AssertionError(phase)
 
+    def _may_revive(self, state: State) -> bool:
+        seat = state.awaiting
+        assert seat is not None
+        return (
+            state.strikes[seat] >= 1
+            and not state.revived
+            and state.piles.can_name(seat, (Card.REVIVE,))
+        )
+
     def _before_roll_cards(self, state: State) -> list[Action]:
         seat = state.awaiting
         assert seat is not None
@@ -288,7 +300,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             if not state.piles.can_name(seat, (card,)):
                 continue
             if card is Card.REVIVE:
-                if state.strikes[seat] >= 1 and not state.revived:
+                if self._may_revive(state):
                     out.append(PlayCard(card))
             elif state.declarer is not None:
                 out.append(PlayCard(card))
@@ -310,6 +322,16 @@ class Bamboozled(Rules[State, Action, Settings]):
 
     # DECLARE --------------------------------------------------------------------------
     def _on_declare(self, state: State, action: Action, events: Events) -> State:
+        """The roller declares. Before that they may still play Revive on their own turn
+        (e.g. a round starter, or after Fresh Start): the rulings make Revive combinable
+        with the other before-roll cards, and a table lets you return a strike on your
+        own turn. Fresh Start, Skip and Reverse answer a declaration, so not here."""
+        if isinstance(action, PlayCard):
+            if action.card is not Card.REVIVE:
+                raise CardNotAllowed(
+                    f"{action.card.label} cannot be played now; now {prompt(state)}"
+                )
+            return self._revive(state, events)
         if not isinstance(action, Declare):
             raise self._wrong(state, action)
         seat = state.awaiting
@@ -366,21 +388,11 @@ class Bamboozled(Rules[State, Action, Settings]):
         """
         seat = state.awaiting
         assert seat is not None
-        who = state.names[seat]
         if card not in BEFORE_ROLL:
             when = "after a failed challenge" if card is Card.MY_BAD else "after rolling"
             raise CardNotAllowed(f"{card.label} is played {when}, not before deciding")
         if card is Card.REVIVE:
-            if state.revived:
-                raise CardNotAllowed(f"{who} already played Revive this turn")
-            if state.strikes[seat] < 1:
-                raise CardNotAllowed(f"{who} has no strike to return")
-            piles = _play(state, seat, (card,))
-            strikes = state.strikes[seat] - 1
-            events += [CardPlayed(seat, card), StrikeReturned(seat, strikes)]
-            return state.evolve(
-                piles=piles, strikes=_tuple_with(state.strikes, seat, strikes), revived=True
-            )
+            return self._revive(state, events)
         declarer = state.declarer
         if declarer is None:
             raise CardNotAllowed(f"{card.label} is played on a declared score; there is none")
@@ -401,6 +413,22 @@ class Bamboozled(Rules[State, Action, Settings]):
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)
+
+    def _revive(self, state: State, events: Events) -> State:
+        """Revive on one's own turn: return one strike (once per turn)."""
+        seat = state.awaiting
+        assert seat is not None
+        who = state.names[seat]
+        if state.revived:
+            raise CardNotAllowed(f"{who} already played Revive this turn")
+        if state.strikes[seat] < 1:
+            raise CardNotAllowed(f"{who} has no strike to return")
+        piles = _play(state, seat, (Card.REVIVE,))
+        strikes = state.strikes[seat] - 1
+        events += [CardPlayed(seat, Card.REVIVE), StrikeReturned(seat, strikes)]
+        return state.evolve(
+            piles=piles, strikes=_tuple_with(state.strikes, seat, strikes), revived=True
+        )
 
     def _pass_to(self, state: State, seat: int, events: Events) -> State:
         declarer = state.declarer
@@ -559,9 +587,11 @@ class Bamboozled(Rules[State, Action, Settings]):
             elif step.kind == "round":
                 state = self._new_round(state, seat, events)
             elif step.kind == "declare":
+                # Still the judge's turn (after an accept, a shown card or Fresh Start):
+                # a Revive they played this turn counts.
                 state = state.evolve(
                     phase=_roll_phase(state.settings), awaiting=seat, judge=seat,
-                    revived=False,
+                    revived=state.revived and seat == state.judge,
                 )  # fmt: skip
             else:  # pragma: no cover
                 raise AssertionError(step)

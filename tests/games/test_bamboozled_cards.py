@@ -291,7 +291,7 @@ def test_revive_needs_a_strike() -> None:
 
 
 def test_before_roll_cards_only_when_deciding() -> None:
-    with pytest.raises(WrongPhase):
+    with pytest.raises(CardNotAllowed, match="Fresh Start cannot be played now"):
         RULES.apply(game(), PlayCard(Card.FRESH_START))
 
 
@@ -328,3 +328,34 @@ def test_revive_offer_for_a_failed_challenger_after_my_bad_declined() -> None:
     assert state.phase is Phase.REVIVE_OFFER and state.awaiting == 1
     state, _ = play(state, Decline())
     assert state.out[1] and state.awaiting == 2  # next remaining clockwise starts
+
+
+def test_revive_on_ones_own_turn_when_declaring() -> None:
+    # A round starter (or a judge after Fresh Start) may still return a strike.
+    state = game(hands=(1, 1, 1), strikes=(1, 0, 0))
+    assert PlayCard(Card.REVIVE) in RULES.legal_actions(state)
+    state, events = play(state, PlayCard(Card.REVIVE))
+    assert state.strikes == (0, 0, 0) and state.phase is Phase.DECLARE and state.awaiting == 0
+    with pytest.raises(CardNotAllowed):
+        RULES.apply(state, PlayCard(Card.SKIP))
+
+
+def test_fresh_start_then_revive_in_the_same_turn_but_one_revive_only() -> None:
+    state = deciding(hands=(1, 3, 1), strikes=(0, 2, 0), no_limits=True)
+    state, _ = play(state, PlayCard(Card.REVIVE), PlayCard(Card.FRESH_START))
+    assert state.phase is Phase.DECLARE and state.awaiting == 1 and state.revived
+    with pytest.raises(CardNotAllowed, match="already"):
+        RULES.apply(state, PlayCard(Card.REVIVE))
+    fresh, _ = play(deciding(hands=(1, 2, 1), strikes=(0, 2, 0)), PlayCard(Card.FRESH_START))
+    fresh, _ = play(fresh, PlayCard(Card.REVIVE))  # Fresh Start first, then Revive
+    assert fresh.strikes == (0, 1, 0)
+
+
+def test_revive_flag_survives_the_declarers_discard() -> None:
+    state = deciding(hands=(2, 2, 1), strikes=(0, 1, 0))
+    state, _ = play(state, PlayCard(Card.REVIVE), Accept((2, 3)))
+    assert state.phase is Phase.DISCARD and state.awaiting == 0
+    state, _ = play(state, Discard())
+    assert state.awaiting == 1 and state.phase is Phase.DECLARE
+    with pytest.raises(CardNotAllowed, match="already"):
+        RULES.apply(state, PlayCard(Card.REVIVE))
