@@ -1,14 +1,21 @@
 """Bamboozled, every rule as ruled in ``rulings.md``: a pure engine.
 
-Driving a game (the box does exactly this)::
+Driving a game (the box does exactly this):
 
-    rules = Bamboozled()
-    state = rules.new_game(["Sasha", "Charlie", "Anita"], Settings(first_seat=0))
-    state.phase, state.awaiting          # Phase.DECLARE, 0: Sasha declares
-    state, events = rules.apply(state, Declare(34))
-    state.phase, state.awaiting          # Phase.DECIDE, 1: Charlie accepts or challenges
-    state, events = rules.apply(state, Accept((3, 4)))   # the dice the camera read
-    ...
+>>> rules = Bamboozled()
+>>> state = rules.new_game(["Sasha", "Charlie", "Anita"], Settings(first_seat=0))
+>>> state.phase, state.awaiting                  # Sasha rolls and declares
+(<Phase.DECLARE: 'declare'>, 0)
+>>> state, events = rules.apply(state, Declare(34))
+>>> prompt(state)
+"Charlie: accept or challenge Sasha's 34"
+>>> state, events = rules.apply(state, Accept((3, 4)))   # the dice the camera read
+>>> [e.describe(state.names) for e in events]
+["Charlie accepts Sasha's 34", 'Truthful: the dice show 3-4, 34 is true']
+>>> state, events = rules.apply(state, Declare(53))      # Charlie rolled 3-2: a bluff
+>>> state, events = rules.apply(state, Challenge((3, 2)))
+>>> [e.describe(state.names) for e in events][-2:]
+['Charlie takes a strike (1)', 'Round 2: Charlie starts, clockwise, score 0']
 
 Every state has one :class:`Phase` and one seat ``state.awaiting`` whose input is
 needed; :meth:`Bamboozled.legal_actions` lists what that seat may do. Offers (show an

@@ -103,14 +103,29 @@ class Table:
             for card in event.cards:
                 self._to_discard(event.seat, card)
         elif isinstance(event, ev.CardDiscarded):
-            assert event.card is not None  # simulated players always name it
-            self._to_discard(event.seat, event.card)
+            hand = self.hands[event.seat]
+            # Unnamed: the player chose one secretly; here, the one they value least.
+            card = event.card or min(hand, key=lambda c: _VALUE[c])
+            self._to_discard(event.seat, card)
         elif isinstance(event, ev.HandDiscarded):
             self.discard += self.hands[event.seat]
             self.hands[event.seat] = []
 
     def _to_discard(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        if card not in hand:
+            # A person driving the simulation named a card this hand does not hold (the
+            # engine only checks counts): the named card goes to the discard all the
+            # same, in exchange for one of theirs, so the counts stay true.
+            if card in self.deck:
+                self.deck[self.deck.index(card)] = hand.pop()
+            elif card in self.discard:
+                self.discard[self.discard.index(card)] = hand.pop()
+            else:  # in another hand
+                other = next(h for h in self.hands if card in h)
+                other[other.index(card)] = hand.pop()
+            hand.append(card)
+        hand.remove(card)
         self.discard.append(card)
 
     def check(self) -> None:
