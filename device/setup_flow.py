@@ -145,7 +145,7 @@ class Setup:
             return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
                               hint)
         if step == "first":
-            return MenuView("Who got up earliest?", self.names, c.first, "w/s o:starts")
+            return MenuView("Who got up first?", self.names, c.first, "w/s o:starts")
         variant = "No Bluffing" if c.no_bluffing else "Standard"
         extras = [variant]
         if c.no_limits:

@@ -71,6 +71,7 @@ from games.scores import (
 )
 
 MAX_ATTEMPTS = 3  # failed readings before the dice are entered by hand
+_OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 
 
 # --- what the table needs from the outside --------------------------------------------------
@@ -549,15 +550,16 @@ class Table:
             self.mode = Notice("Not allowed", str(exc), back)
             return False
         self.actions = self.log.action(action, meta)
+        # An answer to an offer is ruled together with what led to the offer.
+        context = self.last_events if self.state.phase in _OFFERS else ()
         self.state = state
-        self.last_events = events
+        self.last_events = tuple(context) + tuple(events)
         self.hooks.applied(self, action, events)
-        if isinstance(action, Declare) or state.phase in (
-                Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER):
+        if isinstance(action, Declare) or state.phase in _OFFERS:
             self.mode = self.mode_for(state)
             self._entered()
         else:
-            self.mode = Ruled(ruling(events, state, action))
+            self.mode = Ruled(ruling(self.last_events, state, action))
         return True
 
     def _entered(self) -> None:
@@ -594,12 +596,9 @@ class Table:
         name = self.who(s.awaiting)
         if isinstance(mode, Declaring):
             legal = legal_declarations(s.score)
-            caption = _caption(mode.score)
-            if s.score:
-                caption = f"beat {score_name(s.score)}" + (f" {caption}" if caption else "")
-            return bs.DeclareView(name, mode.score, str(mode.score), caption,
-                                  f"{legal.index(mode.score) + 1}/{len(legal)}",
-                                  strip=self.strip())
+            where = f"beat {s.score}" if s.score else f"{legal.index(mode.score) + 1}/{len(legal)}"
+            return bs.DeclareView(name, mode.score, str(mode.score), _caption(mode.score),
+                                  where, strip=self.strip())
         if isinstance(mode, Deciding):
             return bs.DecideView(name, self.who(s.declarer), str(s.score), _caption(s.score),
                                  strip=self.strip())
@@ -653,7 +652,7 @@ class Table:
         score = score_name(s.score)
         if s.phase is Phase.SHOW_CARD:
             return bs.OfferView(f"{name}: show a card?", (
-                f"{score} isn't on the dice.", "Show Double/Jackpot/Up-Down?"),
+                f"{score} isn't on the dice.", "Show Double, Jackpot or Up/Down?"),
                 s.dice, "p:show c:no")
         if s.phase is Phase.MY_BAD_OFFER:
             assert seat is not None
