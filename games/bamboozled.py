@@ -75,7 +75,7 @@ from games.bamboozled_events import (
 from games.bamboozled_events import (
     Bamboozled as BamboozledEvent,
 )
-from games.bamboozled_state import CLOCKWISE, Phase, Settings, State, Step
+from games.bamboozled_state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
 from games.cards import (
     AFTER_ROLL,
     BEFORE_ROLL,
@@ -106,7 +106,7 @@ __all__ = [
     "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
     "GameOver", "BadDice", "CardNotAllowed", "CardNotHeld", "NotAScore", "ScoreTooLow",
     "Phase", "PlayCard", "Roll", "Settings", "Show", "State", "WrongPhase", "prompt",
-    "MAX_PLAYERS",
+    "MAX_PLAYERS", "PARTY_STRIKE_LIMIT", "CLOCKWISE",
 ]  # fmt: skip
 
 MAX_PLAYERS = 8
@@ -325,7 +325,8 @@ class Bamboozled(Rules[State, Action, Settings]):
         return new_state, tuple(events)
 
     def _wrong(self, state: State, action: Action) -> IllegalAction:
-        return WrongPhase(f"Now {prompt(state)}; {type(action).__name__} is not possible")
+        what = _ACTION_WORDS.get(type(action), type(action).__name__)
+        return WrongPhase(f"{what} is not possible now ({prompt(state)})")
 
     # DECLARE --------------------------------------------------------------------------
     def _on_declare(self, state: State, action: Action, events: Events) -> State:
@@ -702,6 +703,17 @@ def prompt(state: State, names: Sequence[str] | None = None) -> str:
         return f"{who}: discard one of your cards"
     raise AssertionError(state.phase)
 
+
+_ACTION_WORDS: dict[type, str] = {
+    Declare: "Declaring a score",
+    Accept: "Accepting",
+    Challenge: "Challenging",
+    PlayCard: "Playing a card",
+    Show: "Showing a card",
+    Decline: "Declining",
+    Discard: "Discarding",
+    Roll: "An open roll",
+}
 
 _HANDLERS = {
     Phase.DECLARE: Bamboozled._on_declare,

@@ -10,6 +10,9 @@ from typing import Any
 from games.cards import Piles
 from games.common import InvalidSettings
 
+#: The strike limit the rules suggest for a Party game (more than 8 players).
+PARTY_STRIKE_LIMIT = 2
+
 CLOCKWISE = 1
 COUNTER_CLOCKWISE = -1
 
