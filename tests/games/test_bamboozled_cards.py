@@ -359,3 +359,11 @@ def test_revive_flag_survives_the_declarers_discard() -> None:
     assert state.awaiting == 1 and state.phase is Phase.DECLARE
     with pytest.raises(CardNotAllowed, match="already"):
         RULES.apply(state, PlayCard(Card.REVIVE))
+
+
+def test_another_reverse_flips_back() -> None:
+    state, _ = play(deciding(n=4), PlayCard(Card.REVERSE))  # Dan judges, counter-clockwise
+    assert state.awaiting == 3 and state.direction == -1
+    state, events = play(state, PlayCard(Card.REVERSE))
+    assert state.direction == 1 and ev.DirectionChanged(True) in events
+    assert state.awaiting == 1  # after Ann, clockwise again: Bob decides anew

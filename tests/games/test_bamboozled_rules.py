@@ -241,3 +241,11 @@ def test_events_describe_themselves() -> None:
     state, events = play(game(), Declare(53), Accept((2, 3)))
     text = [e.describe(state.names) for e in events]
     assert "Ann bamboozled Bob!" in text and "Ann declares 53" in text
+
+
+def test_any_score_at_the_start_of_a_round_even_a_bluff() -> None:
+    state = game(hands=(0, 1, 1))
+    for score in (13, 65, 11, 21):
+        assert RULES.is_legal(state, Declare(score))
+    state, events = play(state, Declare(13), Challenge((6, 6)))  # bluffing at 0 is allowed
+    assert ev.Bluff(0, 13, (6, 6)) in events and state.strikes == (1, 0, 0)
