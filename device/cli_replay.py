@@ -7,38 +7,62 @@ import json
 import sys
 from typing import Any
 
+_PLAYER_KEYS = ("seat", "name", "out")
+# Game-level keys shown in their own lines (or not at all) rather than in the "other" list.
+_SHOWN = {
+    "game", "players", "settings", "winner", "score", "score_name", "declared_by",
+    "prompt", "direction", "deck", "discard", "round", "awaiting", "phase", "actions",
+}  # fmt: skip
+
 
 def format_summary(summary: dict[str, Any]) -> str:
-    """A readable table of a game summary (``Rules.summary``)."""
+    """A readable table of any game's summary (``Rules.summary``).
+
+    Players get one row each, with a column per number the game reports for them
+    (Bamboozled: strikes and cards held; Doubting Dice: dice and strikes).
+    """
     players = summary.get("players", [])
-    width = max([len("player"), *(len(p["name"]) for p in players)])
-    lines = [f"game: {summary.get('game')}"]
-    lines.append(f"{'seat':>4}  {'player':<{width}}  {'strikes':>7}  {'cards':>5}  status")
-    awaiting = summary.get("awaiting")
+    columns: list[str] = []
     for p in players:
+        columns += [k for k in p if k not in _PLAYER_KEYS and k not in columns]
+    width = max([len("player"), *(len(str(p.get("name"))) for p in players)])
+    head = f"{'seat':>4}  {'player':<{width}}" + "".join(f"  {c:>7}" for c in columns)
+    lines = [f"game: {summary.get('game')}", head + "  status"]
+    for i, p in enumerate(players):
         status = "out" if p.get("out") else "in"
-        if p["name"] == summary.get("winner"):
+        if summary.get("winner") is not None and p.get("name") == summary["winner"]:
             status = "WINNER"
-        elif p["name"] == awaiting:
+        elif p.get("name") == summary.get("awaiting"):
             status += "  <- to play"
-        lines.append(
-            f"{p['seat']:>4}  {p['name']:<{width}}  {p.get('strikes', 0):>7}  "
-            f"{p.get('cards', 0):>5}  {status}"
-        )
+        row = f"{p.get('seat', i):>4}  {p.get('name')!s:<{width}}"
+        row += "".join(f"  {_cell(p.get(c)):>7}" for c in columns)
+        lines.append(row + "  " + status)
     lines.append("")
     if summary.get("winner") is not None:
         lines.append(f"winner: {summary['winner']}")
     else:
-        score = summary.get("score_name") or "0 (new round)"
-        by = summary.get("declared_by")
-        lines.append(f"score: {score}" + (f", declared by {by}" if by else ""))
-        lines.append(f"next: {summary.get('prompt')}")
-    lines.append(f"direction: {summary.get('direction')}")
+        if "score" in summary:
+            score = summary.get("score_name") or "0 (new round)"
+            by = summary.get("declared_by")
+            lines.append(f"score: {score}" + (f", declared by {by}" if by else ""))
+        if summary.get("prompt"):
+            lines.append(f"next: {summary['prompt']}")
+    if summary.get("direction"):
+        lines.append(f"direction: {summary['direction']}")
     if "deck" in summary:
         lines.append(f"deck: {summary['deck']} cards, discard pile: {summary['discard']} cards")
     if "round" in summary:
         lines.append(f"round: {summary['round']}")
+    for key, value in summary.items():
+        if key not in _SHOWN and value is not None and not isinstance(value, dict | list):
+            lines.append(f"{key.replace('_', ' ')}: {_cell(value)}")
     return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
 
 
 def run(args: argparse.Namespace) -> int:
