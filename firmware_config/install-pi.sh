@@ -218,6 +218,8 @@ assert cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).shape == (8, 8)
 print(f"install-pi.sh: venv OK: numpy {numpy.__version__} (system), opencv {cv2.__version__}")
 PY
 "$venv/bin/bluffbox" --help >/dev/null || die "$venv/bin/bluffbox --help failed"
+# The unit's Documentation= points here.
+if [ -f "$src/README.md" ]; then install -m 0644 "$src/README.md" "$prefix/README.md"; fi
 
 # --- 5. config ---------------------------------------------------------------------------
 example="$src/firmware_config/bluffbox.example.toml"
@@ -273,14 +275,14 @@ if [ -n "$boot_config" ] && [ -f "$boot_config" ]; then
   grep -qE '^[[:space:]]*(camera_auto_detect=1|dtoverlay=(imx|ov)[0-9])' "$boot_config" ||
     need+=("camera_auto_detect=1   (or the dtoverlay= line of your sensor)")
   if [ "${#need[@]}" -gt 0 ]; then
-    say "add to $boot_config, then reboot (see firmware_config/ for the full snippet):"
+    say "add to $boot_config under [all], then reboot (firmware_config/config.txt has them all):"
     for line in "${need[@]}"; do say "    $line"; done
   else
     say "$boot_config has I2C and the camera on"
   fi
 else
   say "no config.txt found here: on the Pi, /boot/firmware/config.txt needs dtparam=i2c_arm=on"
-  say "  and camera_auto_detect=1 (or raspi-config: Interface Options > I2C)"
+  say "  and camera_auto_detect=1: see firmware_config/config.txt"
 fi
 [ -e /dev/i2c-1 ] || say "note: /dev/i2c-1 is absent: the OLED needs I2C on (then reboot)"
 
