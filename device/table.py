@@ -68,6 +68,7 @@ from games.scores import (
     rank,
     reach_with,
     score_name,
+    ties_or_beats,
 )
 
 MAX_ATTEMPTS = 3  # failed readings before the dice are entered by hand
@@ -529,7 +530,9 @@ class Table:
         assert seat is not None
         rolls = [a for a in self._legal() if isinstance(a, Roll) and tuple(a.dice) in (
             dice, dice[::-1]) and all(self._held(seat, c) for c in a.cards)]
-        raised = [a for a in rolls if a.cards]
+        # Only cards that make a score good enough are worth offering.
+        raised = [a for a in rolls if a.cards and ties_or_beats(
+            max(reach_with(a.cards, dice), key=rank), self.state.score)]
         if not raised:
             self._apply(Roll(dice), meta)
             return
@@ -651,8 +654,11 @@ class Table:
         name = self.who(seat)
         score = score_name(s.score)
         if s.phase is Phase.SHOW_CARD:
+            shows = [a for a in self._legal() if isinstance(a, Show)]
+            labels = list(dict.fromkeys(c.label for a in shows for c in a.cards))
+            which = " or ".join(labels) if labels else "a card"
             return bs.OfferView(f"{name}: show a card?", (
-                f"{score} isn't on the dice.", "Show Double, Jackpot or Up/Down?"),
+                f"{score} isn't on the dice.", f"Show {which}?"),
                 s.dice, "p:show c:no")
         if s.phase is Phase.MY_BAD_OFFER:
             assert seat is not None
