@@ -171,7 +171,7 @@ def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
         marks_w = limit * 3 if limit * 3 <= (x1 - x0) // 3 else FONT.text_width("9")
         card_w = FONT.text_width("9") + 3 if seat.cards else 0
         room = x1 - x0 - 3 - marks_w - card_w - 2
-        name = d.clip(seat.name, max(1, room // FONT.advance))
+        name = seat.name[: max(1, (room + 1) // FONT.advance)]  # cut short, no dot
         end = d.text(draw, (x0 + 1, top + 1), name, fill=fg)
         if seat.out:
             draw.line((x0 + 1, top + 4, end - 1, top + 4), fill=fg)

@@ -599,7 +599,7 @@ class Table:
         name = self.who(s.awaiting)
         if isinstance(mode, Declaring):
             legal = legal_declarations(s.score)
-            where = f"beat {s.score}" if s.score else f"{legal.index(mode.score) + 1}/{len(legal)}"
+            where = f">={s.score}" if s.score else f"{legal.index(mode.score) + 1}/{len(legal)}"
             return bs.DeclareView(name, mode.score, str(mode.score), _caption(mode.score),
                                   where, strip=self.strip())
         if isinstance(mode, Deciding):
@@ -615,8 +615,7 @@ class Table:
         if isinstance(mode, Reading):
             return self._reading_view(mode)
         if isinstance(mode, EnterDice):
-            caption = "dice by hand: " + (mode.why or "")
-            return bs.DiceEntryView("Enter the dice", mode.dice, mode.cursor, caption[:21])
+            return bs.DiceEntryView("Dice by hand", mode.dice, mode.cursor, mode.why)
         if isinstance(mode, ConfirmDice):
             who = self.who(self._confirmers(mode.kind)[mode.step - 1])
             return bs.ConfirmDiceView(who, mode.dice, mode.step, "Are these the dice?")

@@ -154,7 +154,7 @@ def test_over_a_score_only_tying_or_beating_scores(rig: Rig) -> None:
     for key in "sssswwwaacc":
         rig.keys(key)
         assert rig.mode.score in legal_declarations(53)
-    assert rig.table.view().position == "beat 53"
+    assert rig.table.view().position == ">=53"
 
 
 # --- accepting ---------------------------------------------------------------------------------
@@ -433,7 +433,7 @@ def test_camera_error_asks_for_the_dice(rig: Rig) -> None:
     rig.table.tick(0.1)
     assert isinstance(rig.mode, tb.EnterDice)
     assert rig.state.phase is Phase.DECIDE
-    assert rig.table.view().caption.startswith("dice by hand: camera")
+    assert rig.table.view().caption.startswith("camera: no webcam")
 
 
 # --- wrong-time buttons, players table -------------------------------------------------------

@@ -1,0 +1,69 @@
+"""Bamboozled screens: golden images on luma's dummy device.
+
+Regenerate after an intended change: ``pytest tests/device --update-goldens``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from luma.core.device import dummy
+from PIL import Image
+
+from device import bamboozled_screens as bs
+from device.screens import render
+
+Golden = Callable[[str, Image.Image], None]
+
+STRIP3 = bs.Strip((bs.Seat("Anita", 1, 2), bs.Seat("Charlie", 0, 1, turn=True),
+                   bs.Seat("Sasha", 2, 0)), 3)
+STRIP8 = bs.Strip(tuple(bs.Seat(n, i % 3, i % 3, out=i == 5, turn=i == 2) for i, n in
+                        enumerate(["Al", "Bea", "Cy", "Dee", "Eve", "Fynn", "Gus", "Hal"])), 3)
+
+VIEWS = {
+    "bz_declare": bs.DeclareView("ANITA", 53, "53", "", "21/35", strip=STRIP3),
+    "bz_declare_double": bs.DeclareView("ANITA", 44, "44", "double 4s", ">=53",
+                                        strip=STRIP3),
+    "bz_decide": bs.DecideView("CHARLIE", "ANITA", "53", strip=STRIP3),
+    "bz_decide_8": bs.DecideView("CY", "BEA", "21", "Jackpot", strip=STRIP8),
+    "bz_roll": bs.RollView("SASHA", "to beat 53", strip=STRIP3),
+    "bz_lift": bs.ReadView("Lift the cup", "dice moving",
+                           ("CHARLIE challenges 53", "Hands away from the tray.")),
+    "bz_spread": bs.ReadView("Spread the dice", "", (
+        "a die could not be read.", "Move them apart, hands away, then OK."), 2,
+        "o:read m:by hand (1)"),
+    "bz_truthful": bs.RulingView("TRUTHFUL", (
+        "5-3 shows 53", "CHARLIE takes a strike (2/3)", "round 4: CHARLIE starts"), (5, 3)),
+    "bz_bamboozled": bs.RulingView("BAMBOOZLED!", (
+        "53 isn't on 3-2", "ANITA fooled CHARLIE", "ANITA draws a card (2)",
+        "deck reshuffled"), (3, 2)),
+    "bz_out": bs.RulingView("OUT!", ("CHARLIE takes a strike (3/3)", "CHARLIE is out")),
+    "bz_enter": bs.DiceEntryView("Dice by hand", (5, 3), 1, "a die could not be read"),
+    "bz_confirm": bs.ConfirmDiceView("ANITA", (5, 3), 1, "Are these the dice?"),
+    "bz_show_offer": bs.OfferView("ANITA: show a card?", (
+        "53 isn't on the dice.", "Show Double or Up/Down?"), (3, 4), "p:show c:no"),
+    "bz_my_bad": bs.OfferView("CHARLIE: My Bad?", (
+        "TRUTHFUL: 53 stands.", "Play My Bad, or take a strike (2/3)."), (5, 3),
+        "p:my bad c:no"),
+    "bz_winner": bs.WinnerView("SASHA", ("after 7 rounds",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_bamboozled_screen_golden(name: str, golden: Golden) -> None:
+    image = render(VIEWS[name])
+    assert image.mode == "1" and image.size == (128, 64)
+    oled = dummy(width=128, height=64, mode="1")
+    oled.display(image)
+    golden(name, oled.image)
+
+
+def test_strip_marks_the_turn_and_players_out() -> None:
+    image = render(bs.DecideView("CY", "BEA", "21", strip=STRIP8))
+    px = image.load()
+    cell = 128 // 8
+    bottom = 64 - 9 - 2  # the strip sits over the hint line
+    # Cy's cell (turn) is lit as a whole, Bea's is not
+    assert sum(px[x, bottom - 5] for x in range(2 * cell, 3 * cell - 2)) > cell // 2
+    assert sum(px[x, bottom - 8] for x in range(cell, 2 * cell - 2)) < cell // 2
