@@ -24,7 +24,7 @@ from typing import Any
 
 from device.buttons import Role
 from device.screens import MenuView, MessageView, NumberView
-from games.bamboozled import MAX_PLAYERS, Settings
+from games.bamboozled import MAX_PLAYERS, PARTY_STRIKE_LIMIT, Settings
 
 PARTY_MAX = 12
 STEPS = ("players", "variant", "limits", "strikes", "first", "deal")
@@ -105,7 +105,7 @@ class Setup:
                 return
             if step == "players" and c.players > MAX_PLAYERS and c.strikes == \
                     self.default_strikes:
-                c = replace(c, strikes=2)  # Party: a strike limit of 2 is suggested
+                c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
             self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
             return
         if role not in (Role.UP, Role.DOWN):

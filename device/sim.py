@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from device.table import Hooks, Table
-from games.bamboozled import Action, Phase, Settings
+from games.bamboozled import Action, Phase, PlayCard, Settings
 from games.bamboozled_table import Table as VirtualTable
 from games.cards import Card
 from games.common import Event
@@ -92,8 +92,7 @@ class SimTable(Hooks):
         self.cup = self.next_dice()
         self.cup_at = table.actions
         self.rolls += 1
-        if self.notes is not None:
-            self.notes.note(sim={"cup": list(self.cup), "at": self.cup_at, "rolls": self.rolls})
+        self._note()
 
     def lift(self, table: Table) -> None:
         if self.camera is not None and self.cup is not None and hasattr(self.camera, "roll"):
@@ -101,6 +100,16 @@ class SimTable(Hooks):
 
     def applied(self, table: Table, action: Action, events: Sequence[Event]) -> None:
         self.virtual.apply(action)
+        s = table.state
+        if (isinstance(action, PlayCard) and s.phase in (Phase.DECLARE, Phase.ROLL)
+                and self.cup_at == table.actions - 1):
+            # Revive on one's own turn: still the same turn, the same dice under the cup
+            self.cup_at = table.actions
+            self._note()
+
+    def _note(self) -> None:
+        if self.notes is not None and self.cup is not None:
+            self.notes.note(sim={"cup": list(self.cup), "at": self.cup_at, "rolls": self.rolls})
 
     def hand(self, seat: int) -> list[Card] | None:
         return list(self.virtual.hands[seat])

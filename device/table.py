@@ -11,7 +11,8 @@ The flow (UI modes on top of the engine's phase):
 
 * DECLARE -> :class:`Declaring`: UP/DOWN step one legal score, ACCEPT/CHALLENGE jump a
   group (13.., 23.., .., doubles, Jackpot) with wrap-around, so any of the 35 scores is
-  at most 6 presses away; OK declares.
+  at most 6 presses away; OK declares; CARD opens the card menu where the engine allows
+  a card now (Revive on one's own turn).
 * DECIDE -> :class:`Deciding`: ACCEPT / CHALLENGE read the dice; CARD opens the menu of
   the before-roll cards legal now (the player names the card by picking it); DOWN or
   MENU shows the players' table.
@@ -330,8 +331,8 @@ class Table:
         if role is Role.OK:
             self._apply(Declare(mode.score))
             return True
-        if role is Role.CARD:
-            self.flash = "cards: before deciding"
+        if role is Role.CARD:  # Revive on one's own turn
+            self._card_menu()
             return True
         return False
 

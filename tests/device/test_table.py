@@ -450,8 +450,8 @@ def test_wrong_time_buttons_are_ignored_with_a_hint(rig: Rig) -> None:
     assert rig.table.busy
     rig.read((5, 3)).keys("awsp")  # the ruling page waits for OK
     assert isinstance(rig.mode, tb.Ruled)
-    rig.keys("o p")  # cards are played before deciding, not while declaring
-    assert rig.table.view().hint == "cards: before deciding"
+    rig.keys("o p")  # Charlie declares: no strike to Revive, so no card to play
+    assert rig.table.view().hint == "no card to play now"
     assert len(rig.logged()) == 2
 
 
@@ -510,3 +510,17 @@ def test_mode_follows_the_state_after_a_restart(rig: Rig) -> None:
     rig.declare(55).keys("c").read((1, 5))
     again = Table(replay(rig.path).state, rig.writer, FakeEye(), actions=2)
     assert isinstance(again.mode, tb.Offer) and again.view() == rig.table.view()
+
+
+def test_revive_on_ones_own_turn_when_declaring(rig: Rig) -> None:
+    rig.declare(53).keys("c").read((5, 3)).keys("c o")  # Charlie: 1 strike, starts
+    assert isinstance(rig.mode, tb.Declaring) and rig.state.awaiting == 1
+    rig.keys("p")
+    assert rig.table.view().items == ("Revive", "Back")
+    rig.keys("o")
+    assert rig.state.strikes == (0, 0, 0)
+    assert rig.table.view().headline == "REVIVE!"
+    rig.keys("o")
+    assert isinstance(rig.mode, tb.Declaring) and rig.state.phase is Phase.DECLARE
+    rig.keys("p")
+    assert rig.table.view().hint == "CHARLIE has no card"
