@@ -70,7 +70,9 @@ class Setup:
     def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
                  variants: Sequence[str] = ()) -> None:
         self.given = tuple(names)
-        players = max(2, min(PARTY_MAX, len(self.given) or players))
+        if len(self.given) >= 2:  # names given: one seat each
+            players = len(self.given)
+        players = max(2, min(PARTY_MAX, players))
         self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
                                no_bluffing="no-bluffing" in variants or "no_bluffing" in variants,
                                no_limits="no-limits" in variants or "no_limits" in variants)
@@ -108,8 +110,8 @@ class Setup:
                 c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
             self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
             return
-        if role not in (Role.UP, Role.DOWN):
-            self.flash = "w/s:change o:next"
+        if role not in (Role.UP, Role.DOWN) or step == "deal":
+            self.flash = "\u2717 " + self._view().hint  # ignored: say what works
             return
         up = role is Role.UP
         if step == "players":
@@ -122,8 +124,6 @@ class Setup:
             self.choices = replace(c, strikes=_wrap(c.strikes + (1 if up else -1), 1, 9))
         elif step == "first":
             self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
-        else:
-            self.flash = "o:deal b:back"
 
     def view(self) -> Any:
         view = self._view()

@@ -61,6 +61,7 @@ class SimTable(Hooks):
         self.cup: tuple[int, int] | None = None
         self.cup_at: int | None = None
         self.rolls = 0
+        self.lifts = 0
 
     # --- restoring ---------------------------------------------------------------------
     def restore(self, actions: Sequence[Action], log_path: str | Path) -> None:
@@ -95,8 +96,16 @@ class SimTable(Hooks):
         self._note()
 
     def lift(self, table: Table) -> None:
-        if self.camera is not None and self.cup is not None and hasattr(self.camera, "roll"):
-            self.camera.roll(self.cup)
+        """The simulated table shows the cup's dice; a photo folder moves to its next
+        photo for every reading after the first."""
+        if self.camera is None:
+            return
+        if hasattr(self.camera, "roll"):
+            if self.cup is not None:
+                self.camera.roll(self.cup)
+        elif hasattr(self.camera, "advance") and self.lifts:
+            self.camera.advance()
+        self.lifts += 1
 
     def applied(self, table: Table, action: Action, events: Sequence[Event]) -> None:
         self.virtual.apply(action)

@@ -593,7 +593,8 @@ class Table:
         return view
 
     def _hint_for_mode(self) -> str:
-        return getattr(self._view(), "hint", "") or "not now"
+        """The hint after a press that did nothing: a cross, then what works now."""
+        return "\u2717 " + (getattr(self._view(), "hint", "") or "not now")
 
     def _view(self) -> Any:  # noqa: C901 - one branch per mode
         mode, s = self.mode, self.state

@@ -394,7 +394,7 @@ def test_uncertain_reading_spread_then_manual_entry_confirmed_by_two(rig: Rig) -
     view = rig.table.view()
     assert view.title == "Spread the dice" and not rig.table.busy
     rig.keys("a")  # wrong button: ignored, hint
-    assert rig.table.view().hint.startswith("o:read")
+    assert rig.table.view().hint.startswith("\u2717 o:read")
     rig.keys("o")
     assert rig.table.busy and rig.eye.starts == 2
     rig.read(None, "expected 2 dice, saw 3")
@@ -444,7 +444,7 @@ def test_wrong_time_buttons_are_ignored_with_a_hint(rig: Rig) -> None:
     before = (rig.state, rig.mode)
     rig.keys("o")
     assert (rig.state, rig.mode) == before
-    assert rig.table.view().hint == "a:acc c:chal p:card"
+    assert rig.table.view().hint == "\u2717 a:acc c:chal p:card"
     rig.table.press(Role.ACCEPT)
     rig.keys("o")  # during the reading: ignored
     assert rig.table.busy
