@@ -202,3 +202,40 @@ def test_finished_game_is_not_offered(tmp_path: Path) -> None:
     assert find_unfinished(tmp_path / "logs") is None
     assert box_for(tmp_path).setup is not None
     assert replay(next((tmp_path / "logs").glob("*.jsonl"))).state.winner == 1
+
+
+def test_sigterm_stops_cleanly_with_sd_notify(tmp_path: Path) -> None:
+    """READY once the first screen is up, WATCHDOG pings from the loop, STOPPING on
+    SIGTERM, exit 0 (systemd's Restart=on-failure leaves it stopped); the game stays
+    resumable."""
+    import socket
+
+    sock_path = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(sock_path))
+    sock.settimeout(10)
+    env = {**ENV, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "200000"}
+    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
+           "--state-dir", str(tmp_path / "state"), "--dice", DICE]
+    box = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
+    try:
+        assert box.stdin is not None
+        box.stdin.write(SETUP + " aaaaww o")
+        box.stdin.flush()
+        messages = [sock.recv(4096).decode()]
+        assert messages[0].startswith("READY=1")
+        while messages.count("WATCHDOG=1") < 2:
+            messages.append(sock.recv(4096).decode())
+        logs = tmp_path / "state" / "logs"
+        wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl"))
+                 and actions(next(logs.glob("*.jsonl"))) == 1)
+        box.send_signal(signal.SIGTERM)
+        assert box.wait(timeout=10) == 0
+        while not messages[-1].startswith("STOPPING=1"):
+            messages.append(sock.recv(4096).decode())
+    finally:
+        if box.poll() is None:
+            box.kill()
+        sock.close()
+    assert find_unfinished(tmp_path / "state" / "logs") is not None
