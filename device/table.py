@@ -35,6 +35,7 @@ so resuming a log lands on exactly the screen the game was waiting on.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -72,6 +73,7 @@ from games.scores import (
     ties_or_beats,
 )
 
+log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3  # failed readings before the dice are entered by hand
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 
@@ -213,7 +215,7 @@ class Notice:
 
 
 @dataclass(frozen=True)
-class Table_:
+class ShowingTable:
     """The players' table (strikes, cards, whose turn); any button returns."""
 
     back: Any
@@ -294,8 +296,8 @@ class Table:
         """One button press."""
         self.flash = ""
         if role is Role.MENU and not isinstance(self.mode, Reading | EnterDice | ConfirmDice
-                                                | Table_ | Notice):
-            self.mode = Table_(self.mode)
+                                                | ShowingTable | Notice):
+            self.mode = ShowingTable(self.mode)
             return
         handler = getattr(self, f"_press_{type(self.mode).__name__.lower()}")
         if handler(role) is False:
@@ -314,7 +316,12 @@ class Table:
             self._read(mode.kind, look.values, look.frame, {"read": "camera"})
             return
         problem = look.problem or "no dice seen"
-        if mode.attempt >= MAX_ATTEMPTS or look.state == "error":
+        if look.state == "error":
+            log.warning("reading the dice: %s", problem)
+            self.mode = Notice("Camera problem", f"{problem}. Enter the dice by hand.",
+                               EnterDice(mode.kind, why="camera problem", frame=look.frame))
+            return
+        if mode.attempt >= MAX_ATTEMPTS:
             self.mode = EnterDice(mode.kind, why=problem, frame=look.frame)
             return
         self.mode = replace(mode, problem=problem, status="", frame=look.frame)
@@ -344,7 +351,7 @@ class Table:
         elif role is Role.CARD:
             self._card_menu()
         elif role is Role.DOWN:
-            self.mode = Table_(self.mode)
+            self.mode = ShowingTable(self.mode)
         else:
             return False
         return True
@@ -355,7 +362,7 @@ class Table:
         elif role is Role.CARD:
             self._card_menu()
         elif role is Role.DOWN:
-            self.mode = Table_(self.mode)
+            self.mode = ShowingTable(self.mode)
         else:
             return False
         return True
@@ -501,7 +508,7 @@ class Table:
         self.mode = self.mode.back
         return True
 
-    def _press_table_(self, role: Role) -> bool:
+    def _press_showingtable(self, role: Role) -> bool:
         self.mode = self.mode.back
         return True
 
@@ -627,7 +634,7 @@ class Table:
             return mode.view
         if isinstance(mode, Notice):
             return MessageView(mode.title, (mode.text,), "o:ok")
-        if isinstance(mode, Table_):
+        if isinstance(mode, ShowingTable):
             return self.players_view()
         if isinstance(mode, Over):
             winner = s.winner
