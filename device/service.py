@@ -212,8 +212,9 @@ class Box:
             return MessageView("Problem", (error,), "o:ok")
         if self.resumable is not None:
             path, result = self.resumable
+            n = len(result.log.actions)
             return MessageView("Resume game?", (
-                f"{len(result.log.actions)} actions in {path.stem}.",
+                f"Game {path.stem}, {n} action{'' if n == 1 else 's'}:",
                 prompt(result.state) + "."), "o:resume c:new game")
         if self.setup is not None:
             return self.setup.view()
