@@ -21,13 +21,21 @@ The flow (UI modes on top of the engine's phase):
   dice and read again (OK); after :data:`MAX_ATTEMPTS` failures, or MENU/CARD at any
   time, the dice are entered by hand (:class:`EnterDice`) and must be confirmed by two
   players (:class:`ConfirmDice`: the declarer, then the judge). The box never rules on
-  a guess. The frame behind the ruling is saved (``photos``) and its path, with how the
-  dice were read, goes into the action's log ``meta``.
-* A ruling page (:class:`Ruled`) follows each decision; offers the engine makes
-  (SHOW_CARD, MY_BAD_OFFER, REVIVE_OFFER) are their own screens (CARD yes, CHALLENGE
-  no); DISCARD is a menu naming the card (or not); GAME_OVER shows the winner.
-* A button that does nothing now is ignored; the hint line says what works instead.
-  An action the engine refuses shows its message (:class:`Notice`); nothing changes.
+  a guess. A camera or reader failure is explained first (:class:`Notice`), then the
+  dice are entered by hand. The frame behind the ruling is saved (``save_photo``) and
+  its path, with how the dice were read, goes into the action's log ``meta``.
+* A ruling page (:class:`Ruled`) follows each decision (an answer to an offer is ruled
+  together with what led to it); offers the engine makes (SHOW_CARD, MY_BAD_OFFER,
+  REVIVE_OFFER) are their own screens (CARD yes, CHALLENGE no); DISCARD is a menu
+  naming the card (or "Don't name it"); GAME_OVER shows the winner, OK ends the game.
+* No Bluffing -> :class:`Rolling`: OK reads the open roll; when a card could make it
+  good enough, a menu asks whether to use one.
+* MENU (long CARD) shows the players' table from any game screen.
+* A button that does nothing now is ignored; the hint line shows a cross and what
+  works instead. An action the engine refuses shows its message (:class:`Notice`);
+  nothing changes.
+* With the simulator's hooks (:class:`Hooks`), card menus offer only the cards in the
+  player's virtual hand; on the real box they offer every card the counts allow.
 
 The mode after a restart is derived from the engine state alone (:meth:`Table.mode_for`),
 so resuming a log lands on exactly the screen the game was waiting on.
