@@ -8,6 +8,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
 from device.buttons import Role
 from device.camera import SimulatedTable
@@ -152,3 +153,26 @@ def test_setup_flow(tmp_path: Path) -> None:
     assert setup.result.names == seat_names(9, ["Anita"])
     assert setup.result.settings == Settings(strike_limit=2, no_limits=True, party=True,
                                              no_bluffing=True, first_seat=8)
+
+
+def test_camera_eye_with_the_real_watcher_on_the_simulated_table() -> None:
+    """The vision watcher's own motion logic, with a stand-in reader."""
+    pytest.importorskip("vision.watcher")
+    from vision.types import Die, Reading
+
+    def reader(frame: np.ndarray, expect: int | None = None) -> Reading:
+        dice = tuple(Die(v, (0.0, 0.0), (0, 0, 1, 1), 0.9) for v in (6, 2))
+        return Reading(dice=dice, expect=expect)
+
+    source = SimulatedTable((160, 120), renderer=flat, moving_frames=3)
+    eye = CameraEye(source, reader=reader)
+    eye.start()
+    source.roll((6, 2))
+    states = []
+    for k in range(40):
+        look = eye.poll(k * 0.1)
+        states.append(look.state)
+        if look.done:
+            break
+    assert look.state == "settled" and look.values == (6, 2)
+    assert states[0] in ("moving", "hand in view") and len(states) > 4
