@@ -43,7 +43,9 @@ def _config(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+    # In a terminal the simulator redraws the screen in place: only warnings go there.
+    quiet = args.sim and sys.stdout.isatty() and sys.stderr.isatty()
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
                         format="bluffbox: %(levelname)s: %(message)s")
     from device.config import ConfigError
 
