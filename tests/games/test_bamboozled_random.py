@@ -138,3 +138,29 @@ def test_legal_actions_are_legal(seed: int, steps: int) -> None:
                 assert state == before
             else:
                 assert isinstance(probe, Show | Discard | PlayCard), probe
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_drawn_games_shrink_to_a_minimal_story(data: st.DataObject) -> None:
+    """Settings and every choice drawn by hypothesis itself, so a failure shrinks to the
+    shortest sequence of actions that shows it."""
+    n = data.draw(st.integers(2, 5), label="players")
+    settings_ = Settings(
+        strike_limit=data.draw(st.integers(1, 3), label="strike_limit"),
+        no_limits=data.draw(st.booleans(), label="no_limits"),
+        no_bluffing=data.draw(st.booleans(), label="no_bluffing"),
+        first_seat=data.draw(st.integers(0, n - 1), label="first_seat"),
+    )
+    names = [f"p{i}" for i in range(n)]
+    state = RULES.new_game(names, settings_)
+    log = [encode(header_record(RULES, names, settings_))]
+    for step in range(1, 80):
+        if state.winner is not None:
+            break
+        actions = RULES.legal_actions(state)
+        action = actions[data.draw(st.integers(0, len(actions) - 1), label=f"action {step}")]
+        state, _ = RULES.apply(state, action)
+        log.append(encode(action_record(RULES, step, action)))
+        check(state)
+    assert replay_log(parse_log(b"".join(log))).state == state
