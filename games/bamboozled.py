@@ -25,6 +25,41 @@ card that could be it; otherwise the forced answer is applied at once.
 The engine never knows which cards a player holds, only how many (see
 :mod:`games.cards`): a card is named when it is played, and claims the counts make
 impossible are refused.
+
+Phases and what the awaited seat may do (``Phase`` / actions):
+
+* DECLARE (roller): ``Declare(score)`` tying or beating ``state.score``; or Revive.
+* DECIDE (judge R): ``Accept(dice)`` / ``Challenge(dice)`` with the camera's reading, or
+  ``PlayCard`` Fresh Start, Skip, Reverse, Revive.
+* SHOW_CARD (challenged declarer P, only if a card could save them): ``Show(cards)`` or
+  ``Decline()``.
+* MY_BAD_OFFER (failed challenger holding a card): ``PlayCard(MY_BAD)`` or ``Decline()``.
+* REVIVE_OFFER (a player the strike would put out, holding a card): ``PlayCard(REVIVE)``
+  or ``Decline()``.
+* DISCARD (a player holding one over the limit): ``Discard(card or None)``.
+* ROLL (No Bluffing; roller): ``Roll(dice, cards)``, or a before-roll card.
+* GAME_OVER: nothing; ``state.winner`` is set.
+
+Choices where ``rulings.md`` is silent (what a table expects):
+
+* Skip/Reverse bringing the decision back to the declarer (two players left, or a chain
+  of Skips) is the two-player rule: P accepts their own score, no check, no draw. A
+  Reverse with two players is played as a Skip and leaves the direction as it is.
+* When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
+  for them (they may play a before-roll card again).
+* Revive may also be played by the roller before declaring (their own turn: a round's
+  starter, or after Fresh Start); at most one Revive per turn, No Limits or not. No
+  Limits lifts the hand limit and the one-after-roll-card limit only.
+* Revive at elimination leaves the player at ``strike_limit - 1`` strikes (0 with a
+  limit of 1).
+* Order of consequences: on an accepted bluff P draws (and discards, if over the limit)
+  before R declares; a strike (and its Revive offer) comes before the draw that goes
+  with it (No Bluffing) and before the new round.
+* No Bluffing: an after-roll card played openly must raise the roll's best score; Fresh
+  Start, Skip and Reverse need a score to answer; a roller who fails their own score
+  (a two-player Skip) takes the strike and nobody draws.
+* A big Party with more players than cards: the seats from the first clockwise get one.
+* Players need distinct, non-empty names (the screens and the log show them).
 """
 
 from __future__ import annotations
