@@ -1,0 +1,71 @@
+"""``bluffbox dice PHOTO... [--expect N] [--json] [--annotate DIR]``: read dice in photos.
+
+Exit status: 0 when every photo was read and fine, 1 when a file could not be read,
+3 when a reading has a problem (a die that could not be read, or not the expected count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "dice", help="read the dice in photos",
+        description="Read the top-face value of every die in each photo.")
+    p.add_argument("photos", nargs="+", metavar="PHOTO", help="image files (jpg, png, ...)")
+    p.add_argument("--expect", type=int, default=None, metavar="N",
+                   help="how many dice should be there; another count is reported as a problem")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per photo per line: file, dice, ms")
+    p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
+                   help="write each photo with boxes and values drawn into DIR")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.annotate import annotate
+    from vision.reader import read_dice
+
+    if args.expect is not None and args.expect < 0:
+        print("bluffbox dice: --expect must be 0 or more", file=sys.stderr)
+        return 2
+    if args.annotate is not None:
+        args.annotate.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for name in args.photos:
+        image = cv2.imread(name, cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"bluffbox dice: cannot read image {name!r} (missing, or not an image)",
+                  file=sys.stderr)
+            if args.json:
+                print(json.dumps({"file": name, "error": "cannot read image"}), flush=True)
+            status = 1
+            continue
+        t0 = time.perf_counter()
+        reading = read_dice(image, expect=args.expect)
+        ms = (time.perf_counter() - t0) * 1000.0
+        if args.json:
+            dice = [{"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
+                     "box": list(d.box), "confidence": round(d.confidence, 3)}
+                    for d in reading.dice]
+            print(json.dumps({"file": name, "dice": dice, "ms": round(ms, 1)}), flush=True)
+            if reading.problem:
+                print(f"{name}: {reading.problem}", file=sys.stderr)
+        else:
+            values = " ".join(str(v) for v in reading.values) or "no dice"
+            extra = f"  ({len(reading.uncertain)} uncertain)" if reading.uncertain else ""
+            problem = f"  PROBLEM: {reading.problem}" if reading.problem else ""
+            print(f"{name}: {values}{extra}  [{ms:.1f} ms]{problem}", flush=True)
+        if reading.problem and status == 0:
+            status = 3
+        if args.annotate is not None:
+            out = args.annotate / (Path(name).stem + ".png")
+            cv2.imwrite(str(out), annotate(image, reading))
+    return status

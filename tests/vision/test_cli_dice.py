@@ -1,0 +1,56 @@
+"""``bluffbox dice``: one JSON object per photo per line, clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from device.cli import main
+from vision.synthetic import render_dice_scene
+
+
+@pytest.fixture
+def photo(tmp_path: Path) -> tuple[Path, list[int]]:
+    values = [6, 1, 4]
+    img, drawn = render_dice_scene(values, 11, size=(640, 480), style="white")
+    path = tmp_path / "three.png"
+    cv2.imwrite(str(path), img)
+    return path, sorted(d.value for d in drawn)
+
+
+def test_json_one_object_per_photo(photo: tuple[Path, list[int]], tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path, values = photo
+    ann = tmp_path / "ann"
+    code = main(["dice", str(path), str(path), "--json", "--expect", "3", "--annotate", str(ann)])
+    assert code == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2
+    obj = json.loads(lines[0])
+    assert set(obj) == {"file", "dice", "ms"}
+    assert obj["file"] == str(path)
+    assert sorted(d["value"] for d in obj["dice"]) == values
+    d = obj["dice"][0]
+    assert set(d) == {"value", "center", "box", "confidence"}
+    assert len(d["center"]) == 2 and len(d["box"]) == 4 and 0 <= d["confidence"] <= 1
+    assert (ann / "three.png").exists()
+
+
+def test_expect_mismatch_is_reported(photo: tuple[Path, list[int]],
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = photo
+    assert main(["dice", str(path), "--expect", "2"]) == 3
+    assert "expected 2 dice, saw 3" in capsys.readouterr().out
+
+
+def test_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "not-an-image.jpg"
+    bad.write_text("hello")
+    assert main(["dice", str(bad), str(tmp_path / "missing.png"), "--json"]) == 1
+    out = capsys.readouterr()
+    assert "cannot read image" in out.err
+    errors = [json.loads(x)["error"] for x in out.out.strip().splitlines()]
+    assert errors == ["cannot read image"] * 2

@@ -1,0 +1,74 @@
+"""The reader on synthetic renders: every value in both polarities, counts and verdicts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.reader import find_peaks, read_dice
+from vision.synthetic import render_dice_scene
+from vision.types import Die, Region, verdict
+
+
+@pytest.mark.parametrize("style", ["white", "dark"])
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_single_die_each_value_both_polarities(value: int, style: str) -> None:
+    img, drawn = render_dice_scene([value], value * 10 + len(style), size=(192, 160),
+                                   style=style, side=44)  # type: ignore[arg-type]
+    reading = read_dice(img, expect=1)
+    assert reading.ok, reading.problem
+    assert [d.value for d in reading.dice] == [value]
+    (cx, cy), (x0, y0, x1, y1) = reading.dice[0].center, drawn[0].box
+    assert x0 <= cx <= x1 and y0 <= cy <= y1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_crowded_scene_read_perfectly(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    values = [int(v) for v in rng.integers(1, 7, 10 + 10 * seed)]
+    img, _ = render_dice_scene(values, rng, size=(640, 480), style="colored")
+    reading = read_dice(img, expect=len(values))
+    assert reading.ok, reading.problem
+    assert reading.values == tuple(sorted(values))
+
+
+def test_empty_table_reads_nothing() -> None:
+    img, _ = render_dice_scene([], 5, size=(640, 480))
+    reading = read_dice(img)
+    assert reading.dice == () and reading.uncertain == ()
+    assert read_dice(img, expect=2).problem == "expected 2 dice, saw 0"
+
+
+def test_expected_count_mismatch() -> None:
+    img, _ = render_dice_scene([3, 4, 5], 9, size=(640, 480), style="white")
+    assert read_dice(img, expect=3).ok
+    r = read_dice(img, expect=2)
+    assert not r.ok and r.problem == "expected 2 dice, saw 3"
+
+
+def test_grey_and_bgra_input() -> None:
+    img, _ = render_dice_scene([2, 6], 4, size=(320, 240), style="white", side=40)
+    import cv2
+
+    assert read_dice(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)).values == (2, 6)
+    assert read_dice(cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)).values == (2, 6)
+
+
+def test_verdict_prefers_uncertain_over_count() -> None:
+    die = Die(3, (5.0, 5.0), (0, 0, 10, 10), 0.9)
+    region = Region((20.0, 20.0), (15, 15, 25, 25), "face could not be counted")
+    assert verdict((die,), (region,), 2) == "a die could not be read"
+    assert verdict((die,), (region, region), None) == "2 dice could not be read"
+    assert verdict((die,), (), 1) is None
+    assert verdict((), (), 1) == "expected 1 die, saw 0"
+
+
+def test_find_peaks_separates_touching_blobs() -> None:
+    heat = np.zeros((20, 20), np.float32)
+    heat[5, 5] = 0.9
+    heat[5, 8] = 0.8
+    heat[5, 6] = 0.5
+    size = np.full_like(heat, 20.0)
+    peaks = find_peaks(heat, size, 0.3)
+    assert len(peaks) == 2
+    assert peaks[0][2] == pytest.approx(0.9)

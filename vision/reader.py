@@ -1,0 +1,92 @@
+"""BGR image -> Reading: which dice are on the table and what each top face shows.
+
+Steps: a small detector network marks die centres and sizes (``vision.model``); each
+candidate is cropped at its own scale and a small classifier says "not a die" or its
+value. Scale, polarity and colour come from the image itself (crops are normalized per
+die), so there are no per-scene settings. Dice the classifier is unsure of are reported
+as ``uncertain`` so the caller can ask players to spread the dice.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.types import Die, Reading, Region, verdict
+
+PEAK_MIN = 0.15  # heat-map peak worth classifying
+DIE_MIN = 0.35  # heat needed to report a die on the detector's word alone
+NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
+SURE = 0.6  # value probability below which a die is reported as uncertain
+
+
+def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
+               ) -> list[tuple[tuple[float, float], float, float]]:
+    """Local maxima of the heat map: ((x, y) in pixels, die size, peak height), best first."""
+    mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((heat >= mx) & (heat > threshold))
+    order = np.argsort(-heat[ys, xs])
+    gh, gw = heat.shape
+    out: list[tuple[tuple[float, float], float, float]] = []
+    for k in order:
+        y, x = int(ys[k]), int(xs[k])
+        y0, y1, x0, x1 = max(0, y - 1), min(gh, y + 2), max(0, x - 1), min(gw, x + 2)
+        w = heat[y0:y1, x0:x1]
+        w = np.maximum(w - 0.5 * heat[y, x], 0)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        tot = float(w.sum()) or 1.0
+        cx = (float((w * xx).sum()) / tot + 0.5) * M.STRIDE
+        cy = (float((w * yy).sum()) / tot + 0.5) * M.STRIDE
+        s = float(size[y, x])
+        if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (0.45 * min(s, o[1])) ** 2
+               for o in out):
+            continue
+        out.append(((cx, cy), s, float(heat[y, x])))
+    return out
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    return image
+
+
+def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
+    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known."""
+    t0 = time.perf_counter()
+    image = _as_bgr(image)
+    f = 1.0
+    if max(image.shape[:2]) > M.MAX_SIDE:
+        f = M.MAX_SIDE / max(image.shape[:2])
+        image = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    heat, size = M.run_detector(image)
+    peaks = find_peaks(heat, size, PEAK_MIN)
+    patches = np.stack([M.crop_patch(image, c, s) for c, s, _ in peaks]) if peaks else \
+        np.zeros((0, 3, M.CROP, M.CROP), np.float32)
+    probs = M.run_classifier(patches)
+    dice: list[Die] = []
+    unsure: list[Region] = []
+    for ((cx, cy), s, h), p in zip(peaks, probs, strict=True):
+        p_die = 1.0 - float(p[0])
+        if p[0] >= NOT_DIE or h * p_die < DIE_MIN * 0.5:
+            continue
+        value = int(np.argmax(p[1:])) + 1
+        pv = float(p[value]) / max(p_die, 1e-6)
+        half = s / 2
+        box = (int(round((cx - half) / f)), int(round((cy - half) / f)),
+               int(round((cx + half) / f)), int(round((cy + half) / f)))
+        center = (round(cx / f, 1), round(cy / f, 1))
+        conf = round(min(1.0, h * 1.2) * pv * p_die, 3)
+        if pv < SURE:
+            unsure.append(Region(center, box, "face could not be counted", conf))
+        else:
+            dice.append(Die(value, center, box, conf))
+    dice.sort(key=lambda d: (d.center[1], d.center[0]))
+    ms = (time.perf_counter() - t0) * 1000.0
+    dt, ut = tuple(dice), tuple(unsure)
+    return Reading(dt, ut, expect, round(ms, 2), verdict(dt, ut, expect))

@@ -1,0 +1,368 @@
+"""Train the reader's two small networks from the labeled photos; export them to ONNX.
+
+Needs torch (and onnx) in a separate venv, never on the Pi::
+
+    /work/train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
+
+Writes ``vision/models/detector.onnx`` and ``vision/models/classifier.onnx``. With
+``--split train`` (the default) the held-out photos (``vision.dataset.split_of``) are
+never seen, so the benchmark's held-out figures stay honest. Runs in minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from vision import model as M
+from vision.dataset import LabeledDie, load_folder, match, photos_root
+from vision.synthetic import render_dice_scene
+from vision.types import Die
+
+FOLDERS = ("table-white", "tray-colored")
+
+
+# ----------------------------------------------------------------------------- data
+class Sample:
+    """An image with die centres, label sizes (nan when unreliable) and values."""
+
+    def __init__(self, image: np.ndarray, centers: np.ndarray, sizes: np.ndarray,
+                 values: np.ndarray, kind: str) -> None:
+        self.image, self.centers, self.sizes, self.values, self.kind = (
+            image, centers, sizes, values, kind)
+
+
+def load_samples(root: Path, split: str | None) -> list[Sample]:
+    out = []
+    for folder in FOLDERS:
+        for photo in load_folder(root / folder, split):
+            img = cv2.imread(str(photo.path))
+            c = np.array([d.center for d in photo.dice], np.float32).reshape(-1, 2)
+            s = []
+            for d in photo.dice:
+                w, h = d.box[2] - d.box[0], d.box[3] - d.box[1]
+                unreliable = folder == "table-white" and d.value <= 3
+                s.append(np.nan if unreliable else max(w, h))
+            v = np.array([d.value for d in photo.dice], np.int64)
+            out.append(Sample(img, c, np.array(s, np.float32), v, folder))
+    return out
+
+
+def synthetic_samples(n: int, rng: np.random.Generator) -> list[Sample]:
+    out = []
+    for _ in range(n):
+        k = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 7))
+        values = rng.integers(1, 7, k)
+        size = (640, 480) if rng.random() < 0.5 else (640, 640)
+        side = float(rng.uniform(18, 60))
+        style = str(rng.choice(["white", "dark", "mixed", "colored"]))
+        img, drawn = render_dice_scene(values, rng, size, style, side)  # type: ignore[arg-type]
+        c = np.array([d.center for d in drawn], np.float32).reshape(-1, 2)
+        s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in drawn], np.float32)
+        out.append(Sample(img, c, s, np.array([d.value for d in drawn]), "synthetic"))
+    return out
+
+
+def color_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    x = img.astype(np.float32)
+    if rng.random() < 0.5:
+        x = x[..., rng.permutation(3)]
+    if rng.random() < 0.1:
+        x = np.repeat(x.mean(axis=2, keepdims=True), 3, axis=2)
+    x = x * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
+    x = x * rng.uniform(0.85, 1.15, 3)[None, None, :]
+    if rng.random() < 0.3:
+        g = rng.uniform(0.7, 1.4)
+        x = 255.0 * (np.clip(x, 0, 255) / 255.0) ** g
+    if rng.random() < 0.25:
+        x = cv2.GaussianBlur(x, (0, 0), rng.uniform(0.3, 1.0) * min(1.0, x.shape[0] / 100))
+    if rng.random() < 0.3:
+        x = x + rng.normal(0, rng.uniform(2, 8), x.shape)
+    return np.clip(x, 0, 255).astype(np.uint8)
+
+
+OUT = 320  # detector training crop, original-scale pixels
+
+
+def det_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(input blob (3, h, w), target (3, h/8, w/8): heat, log size, size mask)."""
+    h, w = s.image.shape[:2]
+    scale = math.exp(rng.uniform(math.log(0.6), math.log(1.6)))
+    angle = rng.uniform(0, 360)
+    if len(s.centers) and rng.random() < 0.7:
+        cx, cy = s.centers[rng.integers(len(s.centers))] + rng.normal(0, 60, 2)
+    else:
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[0, 2] += OUT / 2 - cx
+    m[1, 2] += OUT / 2 - cy
+    if rng.random() < 0.5:  # mirror
+        m[0] = -m[0]
+        m[0, 2] += OUT
+    fill = tuple(float(v) for v in s.image.reshape(-1, 3).mean(axis=0))
+    img = cv2.warpAffine(s.image, m, (OUT, OUT), flags=cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+    x = M.det_blob(color_jitter(M.det_resize(img), rng))[0]
+    g = OUT // M.STRIDE
+    target = np.zeros((3, g, g), np.float32)
+    if len(s.centers):
+        pts = s.centers @ m[:, :2].T + m[:, 2]
+        ys, xs = np.mgrid[0:g, 0:g].astype(np.float32)
+        ys = (ys + 0.5) * M.STRIDE
+        xs = (xs + 0.5) * M.STRIDE
+        for (px, py), size in zip(pts, s.sizes * scale, strict=True):
+            if not (-40 < px < OUT + 40 and -40 < py < OUT + 40):
+                continue
+            est = size if not np.isnan(size) else 40.0 * scale
+            sigma = max(0.5 * M.STRIDE, est / 6.0)
+            d2 = (xs - px) ** 2 + (ys - py) ** 2
+            target[0] = np.maximum(target[0], np.exp(-d2 / (2 * sigma * sigma)))
+            if not np.isnan(size):
+                near = d2 <= (1.5 * M.STRIDE) ** 2
+                target[1][near] = math.log(size)
+                target[2][near] = 1.0
+    return x, target
+
+
+def dw_block(cin: int, cout: int, stride: int = 1, dil: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, padding=dil, dilation=dil, groups=cin, bias=False),
+        nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class Detector(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.c1 = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16),
+                                nn.ReLU(inplace=True))
+        self.c2 = dw_block(16, 32, 2)
+        self.c3 = dw_block(32, 32)
+        self.c4 = dw_block(32, 64, 2)
+        self.c5 = dw_block(64, 64)
+        self.c6 = dw_block(64, 64, dil=2)
+        self.c7 = dw_block(64, 64, dil=4)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.fuse = nn.Sequential(nn.Conv2d(96, 32, 1, bias=False), nn.BatchNorm2d(32),
+                                  nn.ReLU(inplace=True), dw_block(32, 32))
+        self.head = nn.Conv2d(32, 2, 1)
+        nn.init.constant_(self.head.bias, 0.0)
+        with torch.no_grad():
+            self.head.bias[0] = -4.0
+            self.head.bias[1] = math.log(40.0)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.c3(self.c2(self.c1(x)))
+        b = self.c7(self.c6(self.c5(self.c4(a))))
+        return self.head(self.fuse(torch.cat([self.up(b), a], dim=1)))
+
+
+def focal_loss(logit: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = target.ge(0.99).float()
+    neg = 1.0 - pos
+    pos_loss = -torch.log(p) * (1 - p) ** 2 * pos
+    neg_loss = -torch.log(1 - p) * p ** 2 * (1 - target) ** 4 * neg
+    n = pos.sum().clamp(min=1.0)
+    return (pos_loss.sum() + neg_loss.sum()) / n
+
+
+def peak_target(t: np.ndarray) -> np.ndarray:
+    """Make each gaussian's maximum cell exactly 1 (the positive for the focal loss)."""
+    heat = t[0]
+    mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    peaks = (heat == mx) & (heat > 0.3)
+    heat[peaks] = 1.0
+    return t
+
+
+def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
+                   ) -> Detector:
+    net = Detector()
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    white = [s for s in samples if s.kind == "table-white"]
+    tray = [s for s in samples if s.kind == "tray-colored"]
+    batch = 16
+    t0 = time.time()
+    for step in range(steps):
+        xs, ts = [], []
+        for _ in range(batch):
+            r = rng.random()
+            pool = white if r < 0.4 else tray if r < 0.85 else synth
+            x, t = det_example(pool[rng.integers(len(pool))], rng)
+            xs.append(x)
+            ts.append(peak_target(t))
+        x = torch.from_numpy(np.stack(xs))
+        t = torch.from_numpy(np.stack(ts))
+        out = net(x)
+        lh = focal_loss(out[:, 0], t[:, 0])
+        mask = t[:, 2]
+        ls = (F.smooth_l1_loss(out[:, 1], t[:, 1], reduction="none") * mask).sum()
+        ls = ls / mask.sum().clamp(min=1)
+        loss = lh + 2.0 * ls
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0 or step == steps - 1:
+            print(f"det {step:5d} heat {lh.item():.3f} size {ls.item():.3f} "
+                  f"{time.time() - t0:.0f}s", flush=True)
+    return net.eval()
+
+
+# ----------------------------------------------------------------------------- classifier
+class Classifier(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+
+        def conv(cin: int, cout: int) -> list[nn.Module]:
+            return [nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout),
+                    nn.ReLU(inplace=True)]
+
+        self.body = nn.Sequential(
+            *conv(3, 16), nn.MaxPool2d(2),
+            *conv(16, 32), nn.MaxPool2d(2),
+            *conv(32, 48), nn.MaxPool2d(2),
+            *conv(48, 64),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, 7))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x)
+
+
+def detect_np(det: Detector, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    with torch.no_grad():
+        out = det(torch.from_numpy(M.det_input(image)))[0].numpy()
+    h = -(-image.shape[0] // M.STRIDE)
+    w = -(-image.shape[1] // M.STRIDE)
+    return 1 / (1 + np.exp(-out[0, :h, :w])), np.exp(out[1, :h, :w])
+
+
+def crop_items(det: Detector, samples: list[Sample], rng: np.random.Generator,
+               ) -> list[tuple[int, float, float, float, int]]:
+    """(sample index, cx, cy, size, class) for every labeled die and for negatives."""
+    from vision.reader import find_peaks
+
+    items = []
+    for i, s in enumerate(samples):
+        heat, size = detect_np(det, s.image)
+        gh, gw = heat.shape
+        for (cx, cy), v in zip(s.centers, s.values, strict=True):
+            gx = min(gw - 1, max(0, int(cx // M.STRIDE)))
+            gy = min(gh - 1, max(0, int(cy // M.STRIDE)))
+            items.append((i, float(cx), float(cy), float(size[gy, gx]), int(v)))
+        # detector peaks that match no label, and random background points
+        peaks = find_peaks(heat, size, 0.05)
+        sizes = [items[k][3] for k in range(len(items) - len(s.centers), len(items))]
+        labels = tuple(LabeledDie(int(v), (cx - sz / 2, cy - sz / 2, cx + sz / 2, cy + sz / 2))
+                       for (cx, cy), v, sz in zip(s.centers, s.values, sizes, strict=True))
+        for (px, py), psz, _ in peaks:
+            d = Die(1, (px, py), (0, 0, 0, 0), 1.0)
+            if match([d], labels).false:
+                items.append((i, px, py, psz, 0))
+        h, w = s.image.shape[:2]
+        med = float(np.median(size))
+        for _ in range(3):
+            px, py = rng.uniform(0, w), rng.uniform(0, h)
+            if len(s.centers) and np.min(np.hypot(*(s.centers - (px, py)).T)) < med * 0.7:
+                continue
+            items.append((i, px, py, med * rng.uniform(0.7, 1.3), 0))
+    return items
+
+
+def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.random.Generator,
+                jitter: bool = True) -> np.ndarray:
+    _, cx, cy, size, _ = item
+    if jitter:
+        cx += rng.normal(0, 0.06) * size
+        cy += rng.normal(0, 0.06) * size
+        size *= math.exp(rng.normal(0, 0.1))
+        angle = rng.uniform(0, 360)
+    else:
+        angle = 0.0
+    patch = M.crop_uint8(s.image, (cx, cy), size, angle)
+    if jitter:
+        if rng.random() < 0.5:
+            patch = patch[:, ::-1]
+        patch = color_jitter(np.ascontiguousarray(patch), rng)
+    return M.patch_input(patch)
+
+
+def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.random.Generator,
+                     ) -> Classifier:
+    net = Classifier()
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    pos = [it for it in items if it[4] > 0]
+    neg = [it for it in items if it[4] == 0]
+    batch = 96
+    t0 = time.time()
+    for step in range(steps):
+        chosen = [pos[k] for k in rng.integers(len(pos), size=batch * 3 // 4)]
+        chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
+        x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng) for it in chosen]))
+        y = torch.tensor([it[4] for it in chosen])
+        loss = F.cross_entropy(net(x), y, label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0 or step == steps - 1:
+            print(f"cls {step:5d} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+    return net.eval()
+
+
+def export(net: nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["x"],
+                      output_names=["y"], opset_version=11, dynamic_axes=dynamic,
+                      do_constant_folding=True, dynamo=False)
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--photos", type=Path, default=None)
+    ap.add_argument("--split", choices=["train", "all"], default="train")
+    ap.add_argument("--det-steps", type=int, default=1500)
+    ap.add_argument("--cls-steps", type=int, default=1500)
+    ap.add_argument("--synthetic", type=int, default=150)
+    ap.add_argument("--only", choices=["det", "cls"], default=None)
+    ap.add_argument("--out", type=Path, default=M.MODELS)
+    args = ap.parse_args()
+    torch.manual_seed(0)
+    torch.set_num_threads(2)
+    rng = np.random.default_rng(0)
+    root = args.photos or photos_root()
+    samples = load_samples(root, None if args.split == "all" else "train")
+    synth = synthetic_samples(args.synthetic, rng)
+    print(f"{len(samples)} photos, {len(synth)} synthetic scenes", flush=True)
+    det_path = args.out / "detector.onnx"
+    if args.only != "cls":
+        det = train_detector(samples, synth, args.det_steps, rng)
+        torch.save(det.state_dict(), "/tmp/bluffbox-detector.pt")
+        export(det, det_path, (1, 3, 240, 320), {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
+    else:
+        det = Detector()
+        det.load_state_dict(torch.load("/tmp/bluffbox-detector.pt"))
+        det.eval()
+    if args.only != "det":
+        everything = samples + synth
+        items = crop_items(det, everything, rng)
+        print(f"{len(items)} crops ({sum(1 for i in items if i[4] == 0)} negatives)", flush=True)
+        cls = train_classifier(everything, items, args.cls_steps, rng)
+        export(cls, args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
+               {"x": {0: "n"}, "y": {0: "n"}})
+
+
+if __name__ == "__main__":
+    main()

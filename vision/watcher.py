@@ -1,0 +1,131 @@
+"""Watch camera frames; hand out a reading only once the dice have been still a moment.
+
+``Watcher.feed(frame, t=None)`` returns a ``Status``: "moving", "hand in view", "empty"
+or "settled" (with the Reading). Stillness is counted in frames, or in seconds when the
+caller passes timestamps ``t`` (no wall clock, no sleeps), so tests and replays are exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.types import Reading
+
+MOVING = "moving"
+HAND = "hand in view"
+EMPTY = "empty"
+SETTLED = "settled"
+
+WIDTH = 160  # frames are compared at this width
+DIFF = 18  # grey-level change that counts as a changed pixel
+STILL_FRACTION = 0.002  # at most this share of pixels may change in a still frame
+HAND_FRACTION = 0.12  # a change this large is a hand (or an arm, or the cup)
+BLOB_FRACTION = 0.03  # a skin-coloured changed blob this large, touching the edge, is a hand
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the watcher makes of the latest frame."""
+
+    state: str
+    reading: Reading | None = None
+    changed: float = 0.0  # share of pixels that changed since the previous frame
+
+    @property
+    def settled(self) -> bool:
+        return self.state == SETTLED
+
+
+def _small(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    f = WIDTH / frame.shape[1]
+    small = cv2.resize(frame, (WIDTH, max(1, round(frame.shape[0] * f))),
+                       interpolation=cv2.INTER_AREA)
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    return small, grey
+
+
+def _skin(small: np.ndarray) -> np.ndarray:
+    ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    return cv2.inRange(ycrcb, (40, 138, 77), (250, 175, 127)) > 0
+
+
+def _hand_blob(changed: np.ndarray, small: np.ndarray) -> bool:
+    """A large changed blob that touches the frame edge and is mostly skin-coloured."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), 8)
+    h, w = changed.shape
+    skin = _skin(small)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area < BLOB_FRACTION * h * w:
+            continue
+        if x > 0 and y > 0 and x + bw < w and y + bh < h:
+            continue
+        if skin[labels == i].mean() > 0.5:
+            return True
+    return False
+
+
+class Watcher:
+    """Feed frames one by one; get "moving", "hand in view", "empty" or a settled reading."""
+
+    def __init__(self, reader: Callable[..., Reading] | None = None, expect: int | None = None,
+                 still_frames: int = 5, still_seconds: float = 0.4) -> None:
+        if reader is None:
+            from vision.reader import read_dice
+
+            reader = read_dice
+        self.reader = reader
+        self.expect = expect
+        self.still_frames = still_frames
+        self.still_seconds = still_seconds
+        self._prev: np.ndarray | None = None
+        self._still_count = 0
+        self._still_since: float | None = None
+        self._reading: Reading | None = None
+        self._last_state = MOVING
+
+    def reset(self) -> None:
+        """Forget everything (e.g. a new round)."""
+        self._prev = None
+        self._still_count = 0
+        self._still_since = None
+        self._reading = None
+
+    def feed(self, frame: np.ndarray, t: float | None = None) -> Status:
+        """Take the next frame (timestamp ``t`` in seconds, optional) and say what is going on."""
+        small, grey = _small(frame)
+        prev, self._prev = self._prev, grey
+        if prev is None or prev.shape != grey.shape:
+            self._still_count, self._still_since, self._reading = 0, t, None
+            return self._status(MOVING, 1.0)
+        changed = cv2.absdiff(grey, prev) > DIFF
+        frac = float(changed.mean())
+        if frac > STILL_FRACTION:
+            self._still_count, self._still_since, self._reading = 0, t, None
+            hand = frac > HAND_FRACTION or _hand_blob(changed, small)
+            return self._status(HAND if hand else MOVING, frac)
+        self._still_count += 1
+        if self._still_since is None:
+            self._still_since = t
+        if t is not None and self._still_since is not None:
+            still = t - self._still_since >= self.still_seconds
+        else:
+            still = self._still_count >= self.still_frames
+        if not still:
+            # a hand that has just stopped is still a hand until the scene settles
+            return self._status(self._last_state if self._last_state == HAND else MOVING, frac)
+        if self._reading is None:
+            self._reading = self.reader(frame, expect=self.expect)
+        if not self._reading.dice and not self._reading.uncertain:
+            return self._status(EMPTY, frac, self._reading)
+        return self._status(SETTLED, frac, self._reading)
+
+    def _status(self, state: str, frac: float, reading: Reading | None = None) -> Status:
+        self._last_state = state
+        return Status(state, reading, frac)
