@@ -98,6 +98,11 @@ class GameConfig:
     players: int = 3
     strike_limit: int = 3
     variants: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+
+
+#: Variant names ``[game] variants`` understands (setup reads them as its defaults).
+VARIANTS = ("no-bluffing", "no-limits")
 
 
 @dataclass(frozen=True)
@@ -318,11 +323,26 @@ def _resolution(key: str, value: Any) -> tuple[int, int]:
 
 
 def _variants(key: str, value: Any) -> tuple[str, ...]:
+    known = ", ".join(f'"{v}"' for v in VARIANTS)
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise _Bad(f"{key}: expected a list of variant names, e.g. [] or [\"no-cards\"]")
+        raise _Bad(f"{key}: expected a list of variant names, e.g. [] or [{known}]")
+    unknown = [v for v in value if v not in VARIANTS]
+    if unknown:
+        raise _Bad(f"{key}: unknown variant {unknown[0]!r} (known: {known})")
     if len(set(value)) != len(value):
         raise _Bad(f"{key}: a variant is listed twice")
     return tuple(value)
+
+
+def _names(key: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _Bad(f'{key}: expected a list of player names, e.g. ["Anita", "Charlie"]')
+    names = tuple(v.strip() for v in value)
+    if len({n.casefold() for n in names}) != len(names):
+        raise _Bad(f"{key}: two players have the same name")
+    if any(len(n) > 12 for n in names):
+        raise _Bad(f"{key}: names of at most 12 letters fit the screen")
+    return names
 
 
 def parse_config(data: Mapping[str, Any], source: str = "config", *, sim: bool = False
@@ -410,6 +430,7 @@ def _parse_game(s: _Section) -> GameConfig:
         players=s.get("players", d.players, _int(2, 8, " players")),
         strike_limit=s.get("strike_limit", d.strike_limit, _int(1, 9, " strikes")),
         variants=s.get("variants", d.variants, _variants),
+        names=s.get("names", d.names, _names),
     )
     s.finish()
     return out

@@ -161,3 +161,22 @@ def test_for_sim_forces_terminal_and_camera() -> None:
     assert cfg.camera.spec == "photos:shots"
     with pytest.raises(ValueError, match="unknown camera"):
         parse_camera_spec("kinect")
+
+
+def test_player_names_and_variants_are_setup_defaults() -> None:
+    cfg = parse_config({"game": {"names": ["Anita", " Charlie "], "variants": ["no-limits"]}})
+    assert cfg.game.names == ("Anita", "Charlie")
+    assert cfg.game.variants == ("no-limits",)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        ({"variants": ["no-cards"]}, "game.variants: unknown variant 'no-cards'"),
+        ({"names": ["Ann", "ann"]}, "game.names: two players have the same name"),
+        ({"names": "Ann"}, "game.names: expected a list of player names"),
+        ({"names": ["Bartholomew-the-Bold"]}, "game.names: names of at most 12 letters"),
+    ],
+)
+def test_bad_names_and_variants_name_the_key(game: dict, expected: str) -> None:
+    assert any(expected in p for p in problems({"game": game})), problems({"game": game})
