@@ -130,10 +130,10 @@ def _strip(draw: ImageDraw.ImageDraw, strip: DiceStrip, bottom: int) -> int:
             draw.rectangle((x0, top, x1 - 2, bottom - 1), fill=1)
             fg = 0
         count = str(seat.dice)
-        marks_w = 3 * seat.strikes if strip.lives and not seat.out else 0
-        room = x1 - x0 - 3 - FONT.text_width(count) - marks_w - 2
-        end = d.text(draw, (x0 + 1, top + 1), d.clip(seat.name, max(1, room // FONT.advance)),
-                     fill=fg)
+        marks_w = 3 * seat.strikes if strip.lives and not seat.out and cell >= 32 else 0
+        chars = max(1, (x1 - x0 - 3 - FONT.text_width(count) - marks_w - 2) // FONT.advance)
+        name = d.clip(seat.name, chars) if chars >= 3 else seat.name[:chars]
+        end = d.text(draw, (x0 + 1, top + 1), name, fill=fg)
         if seat.out:
             draw.line((x0 + 1, top + 4, end - 1, top + 4), fill=fg)
             continue
@@ -220,8 +220,7 @@ def reveal_screen(view: RevealView) -> Image.Image:
         x1 = d.W - 18
         d.die(draw, (x1 + 2, 0), 15, view.face)
     d.big_text(draw, view.headline, 0, head_bottom, x0=0, x1=x1, max_scale=2)
-    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
-    d.body_lines(draw, lines, top=head_bottom + 1, bottom=bottom)
+    d.body_lines(draw, view.lines, top=head_bottom + 1, bottom=bottom)  # clipped
     return image
 
 
@@ -242,17 +241,21 @@ def dice_table_screen(view: DiceTableView) -> Image.Image:
         x1 = x + col_w - (3 if columns > 1 and col == 0 else 0)
         if seat.turn:
             d.text(draw, (x, y), "\u25b6")
-        pips_w = 5 * 6
         strikes = f" {seat.strikes}/{view.limit}" if view.lives else ""
-        tail_w = pips_w + FONT.text_width(strikes)
+        pips = x1 - x - 7 - 5 * 6 - FONT.text_width(strikes) >= 4 * FONT.advance
+        dice_w = 5 * 6 if pips else FONT.text_width("5d")
+        tail_w = dice_w + FONT.text_width(strikes)
         name = d.clip(seat.name, FONT.fits(x1 - x - 7 - tail_w - 3))
         end = d.text(draw, (x + 7, y), name)
         if seat.out:
             draw.line((x + 7, y + 3, end - 2, y + 3), fill=1)
             continue
         px = x1 - tail_w
-        for k in range(5):
-            d.text(draw, (px + 6 * k, y), "\u25cf" if k < seat.dice else "\u25cb")
+        if pips:
+            for k in range(5):
+                d.text(draw, (px + 6 * k, y), "\u25cf" if k < seat.dice else "\u25cb")
+        else:
+            d.text(draw, (px, y), f"{seat.dice}d")
         if strikes:
             d.right(draw, y, strikes, x1=x1)
     if columns > 1:

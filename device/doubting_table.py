@@ -496,7 +496,7 @@ class DoubtingTable:
         if isinstance(mode, Answering):
             assert s.bid is not None
             top = min_raise(s) is None
-            hint = "c:chal p:exact" if top else "a:raise c:chal p:exact"
+            hint = "c:chal p:exact" if top else "a:bid c:chal p:exact"
             caption = f"{self.who(s.bidder)} bid" + (", PALIFICO" if s.palifico else "")
             return ds.BidView(f"{self.who(s.awaiting)} answers", s.bid.quantity, s.bid.face,
                               caption, self._odds(s.bid), False, hint, self.strip())

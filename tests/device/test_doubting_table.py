@@ -281,7 +281,7 @@ def test_odds_on_entry_and_answer(rig: Rig) -> None:
     assert rig.table.view().right == "70%"  # 6 x 2 of 20 dice, ones wild
     rig.enter(7, 3)
     view = rig.table.view()
-    assert view.right == "52%" and view.hint == "a:raise c:chal p:exact"
+    assert view.right == "52%" and view.hint == "a:bid c:chal p:exact"
 
 
 def test_buttons_that_do_nothing_say_what_works(rig: Rig) -> None:
