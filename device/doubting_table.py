@@ -604,4 +604,28 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
     return ds.RevealView(head, tuple(lines), face)
 
 
-__all__ = ["DoubtingHooks", "DoubtingTable", "MAX_ATTEMPTS", "ruling", "tray_eye"]
+
+
+# --- the box hosts either game --------------------------------------------------------------
+
+
+def table_class(game: str) -> type:
+    """The table class for a game name (``rules.name``): the box hosts either game."""
+    if game == DoubtingDice.name:
+        return DoubtingTable
+    from device.table import Table
+
+    return Table
+
+
+def prompt_for(state: Any) -> str:
+    """What a game state waits for, as a sentence, whichever the game."""
+    if isinstance(state, DoubtingState):
+        return dd.prompt(state)
+    from games.bamboozled import prompt
+
+    return prompt(state)
+
+
+__all__ = ["DoubtingHooks", "DoubtingTable", "MAX_ATTEMPTS", "prompt_for", "ruling", "table_class",
+           "tray_eye"]

@@ -29,11 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from device.buttons import ButtonSource, Role
+from device.doubting_setup import GameSetup
+from device.doubting_table import prompt_for as prompt
+from device.doubting_table import table_class
 from device.screens import MessageView
 from device.setup_flow import Setup, SetupResult
 from device.table import Eye, Hooks, Table
-from games.bamboozled import Bamboozled, prompt
 from games.log import LogError, LogWriter, Replay, replay
+from games.registry import get_rules
 
 log = logging.getLogger("bluffbox")
 
@@ -106,7 +109,7 @@ class Box:
         self.hooks_factory = hooks_factory
         self.photo_factory = photo_factory
         self.table: Table | None = None
-        self.setup: Setup | None = None
+        self.setup: Setup | GameSetup | None = None
         self.writer: LogWriter | None = None
         self.hooks: Hooks | None = None
         self.resumable: tuple[Path, Replay] | None = None
@@ -122,8 +125,8 @@ class Box:
     def _new_setup(self) -> None:
         self.close_game()
         self.resumable = None
-        self.setup = Setup(self.cfg.players, self.cfg.strike_limit, self.cfg.names,
-                           self.cfg.variants)
+        self.setup = GameSetup(self.cfg.players, self.cfg.strike_limit, self.cfg.names,
+                               self.cfg.variants)
 
     def _photos(self, game_id: str) -> Any:
         if self.photo_factory is not None:
@@ -140,14 +143,15 @@ class Box:
         state = result.state
         hooks = self._hooks(loaded.players, loaded.settings, result, path)
         last = result.events[-1] if result.events else ()
-        self.table = Table(state, self.writer, self.eye, save_photo=self._photos(path.stem),
-                           hooks=hooks, actions=len(loaded.actions), last_events=last)
+        self.table = table_class(loaded.rules.name)(
+            state, self.writer, self.eye, save_photo=self._photos(path.stem),
+            hooks=hooks, actions=len(loaded.actions), last_events=last)
         self.resumable = None
         log.info("resumed %s after %d actions: %s", path.name, len(loaded.actions),
                  prompt(state))
 
     def start_game(self, result: SetupResult) -> None:
-        rules = Bamboozled()
+        rules = get_rules(getattr(result, "game", "bamboozled"))  # the game chosen in setup
         state = rules.new_game(result.names, result.settings)
         logs = self.cfg.logs_dir
         logs.mkdir(parents=True, exist_ok=True)
@@ -156,8 +160,8 @@ class Box:
         header = {"id": gid, **(self.cfg.header or {})}
         self.writer = LogWriter.create(path, rules, result.names, result.settings, meta=header)
         hooks = self._hooks(result.names, result.settings, None, path)
-        self.table = Table(state, self.writer, self.eye, save_photo=self._photos(gid),
-                           hooks=hooks)
+        self.table = table_class(rules.name)(state, self.writer, self.eye,
+                                             save_photo=self._photos(gid), hooks=hooks)
         self.setup = None
         log.info("new game %s: %s", gid, ", ".join(result.names))
 
