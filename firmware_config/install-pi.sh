@@ -15,8 +15,11 @@
 #   5. /etc/bluffbox/config.toml from firmware_config/bluffbox.example.toml, only if absent
 #   6. systemd/bluffbox.service into /etc/systemd/system, enabled (restarted if it was running)
 #   7. checks for the config.txt lines (I2C on, camera) and says what to add
+# shellcheck disable=SC2317  # nested functions in main() are reached; shellcheck 0.9 thinks not
 set -euo pipefail
-
+# The whole script is the function main, read before it starts: a git pull during a run
+# cannot change the script under the running shell.
+main() {
 prog="install-pi.sh"
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix=/opt/bluffbox
@@ -287,3 +290,6 @@ fi
 [ -e /dev/i2c-1 ] || say "note: /dev/i2c-1 is absent: the OLED needs I2C on (then reboot)"
 
 say "done. Wiring: firmware_config/pins.md. Check the box: sudo -u $service_user $venv/bin/bluffbox doctor --config $etc_dir/config.toml"
+}
+main "$@"
+exit
