@@ -61,8 +61,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             dice = parse_dice(args.dice)
         except ValueError as exc:
-            print(f"bluffbox run: --dice: {exc}", file=sys.stderr)
-            return 2
+            from device.doubting_sim import parse_flat_dice
+
+            try:  # Doubting Dice's cups: any number of dice per item (14462,33516)
+                parse_flat_dice(args.dice)
+            except ValueError:
+                print(f"bluffbox run: --dice: {exc}", file=sys.stderr)
+                return 2
     return _run(args, config, dice)
 
 
@@ -115,7 +120,14 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
 
         def hooks_factory(names: Any, settings: Any, writer: Any, result: Any,
                           path: Path) -> Any:
-            table = SimTable(names, settings, args.seed, dice, camera, writer)
+            from device.doubting_sim import DoubtingSim
+            from games.doubting_dice import DoubtingSettings
+
+            if isinstance(settings, DoubtingSettings):  # everyone's cups and the tray
+                table = DoubtingSim(names, settings, args.seed, args.dice or "", camera,
+                                    writer, miss=getattr(args, "miss_die", 0))
+            else:
+                table = SimTable(names, settings, args.seed, dice, camera, writer)
             if result is not None:
                 table.restore(result.log.actions, path)
             sim_table[:] = [table]
@@ -189,7 +201,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--seed", type=int, default=0,
                    help="simulator: seed for the dice and the virtual deck (default 0)")
     p.add_argument("--dice", metavar="LIST",
-                   help="simulator: the rolls to use first, e.g. 35,44,21")
+                   help="simulator: the rolls to use first, e.g. 35,44,21 (Doubting Dice: "
+                   "every cup's dice in turn, e.g. 14462,33516)")
+    p.add_argument("--miss-die", type=int, default=0, metavar="N",
+                   help="simulator, Doubting Dice: the camera misses a die on the first look "
+                   "at each of the first N reveals (to see the box read again)")
     p.add_argument("--state-dir", metavar="DIR",
                    help="where game logs and photos go (simulator default ./var)")
     p.add_argument("--names", metavar="A,B,C", help="player names (default P1, P2, ...)")
