@@ -546,7 +546,7 @@ class DoubtingTable:
                 f"Lift all cups for the camera: {n} dice.",), mode.attempt)
         what = "challenges" if mode.kind == "challenge" else "calls exact:"
         assert s.bid is not None
-        return ds.TrayView("Pour into the tray", status, (
+        return ds.TrayView("Pour the dice", status, (
             f"{self.who(s.awaiting)} {what} {s.bid.quantity} x {s.bid.face}",
             f"All {n} dice in the tray!"), mode.attempt)
 

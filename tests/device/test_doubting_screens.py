@@ -34,7 +34,7 @@ VIEWS = {
                              strip=strip(6, 5, lives=True)),
     "dd_answer": ds.BidView("CATALINA answers", 6, 4, "BEN bid", "42%", False,
                             "a:bid c:chal p:exact", strip(turn=2)),
-    "dd_tray": ds.TrayView("Pour into the tray", "dice moving", (
+    "dd_tray": ds.TrayView("Pour the dice", "dice moving", (
         "CAT challenges 6 x 4", "All 14 dice in the tray!")),
     "dd_tray_again": ds.TrayView("Read again", "", (
         "I see 13 dice, expected 14: spread them", "Hands away, then OK."), 2,

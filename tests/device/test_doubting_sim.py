@@ -1,0 +1,193 @@
+"""Doubting Dice in the simulator: the box's setup, the simulated cups and tray, resume,
+and one whole game piped through ``bluffbox run --sim``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from device import doubting_table as dt
+from device.buttons import Role
+from device.camera import SimulatedTable
+from device.dice_eye import CupEye
+from device.doubting_setup import DoubtingSetupResult, GameSetup
+from device.doubting_sim import DoubtingSim, parse_flat_dice
+from device.screens import MenuView, render
+from device.service import Box, BoxSettings
+from device.setup_flow import Setup
+from games import doubting_dice as dd
+from games.doubting_dice import Bid, DoubtingSettings
+from games.log import read_log, replay
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
+        "p": Role.CARD, "b": Role.BACK, "m": Role.MENU}
+
+
+def press(target: Any, keys: str) -> None:
+    for k in keys.split("#")[0].replace(" ", "").replace("\n", ""):
+        target.press(KEYS[k])
+        assert render(target.view()).size == (128, 64)
+
+
+def script(keys: str) -> str:
+    """Keys with ``#`` comments per line, as a piped script may have them."""
+    return "".join(line.split("#")[0] for line in keys.splitlines())
+
+
+# Four players, every die a six (so every outcome is known): the first reveal's first
+# look misses a die; a wrong exact loses two dice; a right exact gains one; palifico
+# rounds come as each player drops to one die; the opener then loses every round.
+SETUP = "b s o  w o  o o o o o"  # game menu: Doubting Dice; 4 players; defaults; start
+ROUNDS = """
+o o c o o       # R1: P1 opens 6x2, P2 challenges; the camera sees 19 of 20: read again
+o o p o         # R2: P1 opens 6x2, P2 calls exact: missed, P2 loses 2 dice
+o o a o a wwwwwwwwwwww cc o p o   # R3: P2, P3 raise; P4 bids 17x6; P1 exact: gains a die
+""" + "o o c o\n" * 13  # P1 loses 5 (one palifico), P2 loses 3 (palifico), P3 loses 5
+SIXES = "6" * 400
+
+
+def box_for(tmp: Path, miss: int = 1) -> tuple[Box, list[Any]]:
+    camera = SimulatedTable((160, 120), seed=1, renderer=lambda v, rng, size: np.zeros(
+        (size[1], size[0], 3), np.uint8), moving_frames=1)
+    sims: list[Any] = []
+
+    def hooks(names: Any, settings: Any, writer: Any, result: Any, path: Path) -> Any:
+        sim = DoubtingSim(names, settings, 0, SIXES, camera, writer, miss=miss)
+        if result is not None:
+            sim.restore(result.log.actions, path)
+        sims[:] = [sim]
+        return sim
+
+    eye = CupEye(camera, lambda: sims[0].dice() if sims else None)
+    settings = BoxSettings(tmp / "logs", tmp / "photos", tmp, players=3)
+    photos: list[int] = []
+    box = Box(settings, eye, hooks, photo_factory=lambda gid: lambda f, n: (
+        photos.append(n), f"photos/{gid}/{n:04d}.jpg")[1])
+    return box, sims
+
+
+def play(box: Box, keys: str) -> None:
+    """Press keys; while the box reads, tick it (as the loop does with piped keys)."""
+    t = 0.0
+    for k in script(keys).replace(" ", "").replace("\n", ""):
+        while box.busy:
+            t += 0.1
+            box.tick(t)
+        box.press(KEYS[k])
+    while box.busy:
+        t += 0.1
+        box.tick(t)
+
+
+def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
+    setup = GameSetup(3, 3)
+    assert isinstance(setup.inner, Setup)  # the usual game needs no extra press
+    assert setup.view().hint == "w/s o:next b:game"
+    press(setup, "b")
+    assert setup.view() == MenuView("Game", ("Bamboozled", "Doubting Dice"), 0, "w/s o:pick")
+    press(setup, "s o")
+    assert setup.view().title == "Doubting: players" and setup.view().value == "3"
+    press(setup, "w w w w o")  # 3 -> 4 5 6 -> 2 (wraps)
+    press(setup, "s o s o s o w o")  # palifico off, total on, lives on, 4 strikes
+    press(setup, "s o")  # P2 opens
+    assert setup.view().title == "Ready?"
+    press(setup, "o")
+    assert setup.result == DoubtingSetupResult(("P1", "P2"), DoubtingSettings(
+        palifico=False, announce_total=True, lives=True, strike_limit=4, first_player=1))
+    setup.result = None  # the box clears it when a start fails
+    assert setup.result is None
+    back = GameSetup(3, 3, game="doubting_dice")
+    press(back, "b w o")
+    assert isinstance(back.inner, Setup)
+
+
+def test_box_plays_a_four_player_game_and_resumes_anywhere(tmp_path: Path) -> None:
+    box, sims = box_for(tmp_path)
+    play(box, SETUP)
+    table = box.table
+    assert isinstance(table, dt.DoubtingTable) and table.state.names == ("P1", "P2", "P3", "P4")
+    assert sims[0].cups == ((6,) * 5,) * 4
+    assert sims[0].lines(table) == ["(sim) P1's cup: 6 6 6 6 6   <- only P1 looks"]
+    play(box, "o o c")
+    assert "I see 19 dice, expected 20" in table.mode.problem and table.state.round == 1
+    # a power cut now: the restarted box resumes on the same round, then reads again
+    box.close_game()
+    box, sims = box_for(tmp_path)
+    assert box.resumable is not None
+    assert box.view().lines[1] == "P2: raise 6 x 2, challenge or exact."
+    press(box, "o")
+    assert isinstance(box.table.mode, dt.Answering) and sims[0].missed == 1
+    play(box, "c")
+    assert box.table.mode.view.headline == "BLUFF!"
+    play(box, "o" + script(ROUNDS.strip().split("\n", 1)[1]))  # R2 on
+    table = box.table
+    assert table.state.phase is dd.Phase.GAME_OVER and table.state.winner == 3
+    assert isinstance(table.mode, dt.Over)
+    path = sorted((tmp_path / "logs").glob("*.jsonl"))[0]
+    assert replay(path).state == table.state
+    actions = read_log(path).actions
+    exacts = [a for a in actions if isinstance(a, dd.Exact)]
+    assert len(exacts) == 2 and Bid(17, 6) in actions
+    press(box, "o")  # the winner's OK: a new setup
+    assert box.table is None and box.setup is not None
+
+
+def test_sim_cups_follow_the_script_then_the_seed(tmp_path: Path) -> None:
+    rules = dd.DoubtingDice()
+    state = rules.new_game(["A", "B"])
+    sim = DoubtingSim(["A", "B"], dice="12345,6")
+
+    class T:
+        pass
+
+    table = T()
+    table.state = state  # type: ignore[attr-defined]
+    sim.round(table)  # type: ignore[arg-type]
+    again = DoubtingSim(["A", "B"], dice="12345,6")
+    again.round(table)  # type: ignore[arg-type]
+    assert sim.cups[0] == (1, 2, 3, 4, 5) and sim.cups[1][0] == 6
+    assert sim.cups == again.cups and all(1 <= v <= 6 for v in sim.cups[1])
+    sim.round(table)  # type: ignore[arg-type]
+    assert sim.rolled == 10  # once a round
+    assert parse_flat_dice(" 1-2, 3 ") == [1, 2, 3]
+
+
+def test_simulated_table_renders_thirty_dice() -> None:
+    camera = SimulatedTable((320, 240), seed=3)
+    camera.start()
+    camera.set_dice([1, 2, 3, 4, 5, 6] * 5)
+    frame = camera.capture()
+    assert frame.shape == (240, 320, 3) and frame.std() > 10
+
+
+def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path) -> None:
+    """The whole box in a subprocess: piped keys (with comments), scripted cups, the
+    simulated camera missing a die on the first look; the log replays to a winner."""
+    keys = f"{SETUP}  # pick Doubting Dice, 4 players\n{ROUNDS}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("NOTIFY_SOCKET", None)
+    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
+           "--state-dir", str(tmp_path / "state"), "--dice", SIXES, "--miss-die", "1",
+           "--screens", str(tmp_path / "screens")]
+    result = subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=120,
+                            cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "(sim) P1's cup: 6 6 6 6 6   <- only P1 looks" in result.stdout
+    logs = sorted((tmp_path / "state" / "logs").glob("*.jsonl"))
+    assert len(logs) == 1
+    final = replay(logs[0])
+    assert final.state.winner == 3 and final.log.header["game"] == "doubting_dice"
+    metas = [m for a, m in zip(final.log.actions, final.log.metas, strict=True)
+             if isinstance(a, dd.Challenge | dd.Exact)]
+    assert metas[0] is not None and metas[0]["looks"] == 2
+    assert all(m and (tmp_path / "state" / m["photo"]).is_file() for m in metas)
+    assert any(isinstance(e, dd.DiceGained) and e.gained for evs in final.events for e in evs)
+    assert sum(isinstance(e, dd.PalificoRound) for evs in final.events for e in evs) >= 2
+    screens = sorted((tmp_path / "screens").glob("*.png"))
+    assert screens  # the last frame is the winner screen
