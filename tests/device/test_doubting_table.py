@@ -434,3 +434,51 @@ def test_ruling_lines() -> None:
     view = ruling(events, state)
     assert view == RevealView("TRUE!", ("5s: 2 + 1 ones = 3", "bid 2 x 5 (A)",
                                         "B loses a die: 4", "B opens"), 5)
+
+
+# --- the camera counting a tray ---------------------------------------------------------------
+
+
+def test_tray_eye_reports_every_die_or_why_not() -> None:
+    pytest.importorskip("vision.watcher")  # the vision engineer's public API
+    from device.dice_eye import CameraEye
+    from device.doubting_eye import TrayEye
+    from vision.types import Die, Reading, Region
+    from vision.watcher import Status
+
+    class Source:
+        started = False
+
+        def start(self) -> None:
+            self.started = True
+
+        def capture(self) -> str:
+            return "frame"
+
+    class Watcher:
+        def __init__(self) -> None:
+            self.statuses: list[Status] = []
+
+        def reset(self) -> None:
+            pass
+
+        def feed(self, frame: Any, t: float) -> Status:
+            return self.statuses.pop(0)
+
+    def die(v: int) -> Die:
+        return Die(v, (0.0, 0.0), (0, 0, 1, 1), 0.9)
+
+    watcher = Watcher()
+    eye = TrayEye(Source(), watcher=watcher)
+    assert isinstance(dt.tray_eye(CameraEye(Source())), TrayEye)
+    eye.start()
+    watcher.statuses = [
+        Status("moving"),
+        Status("settled", Reading(tuple(die(v) for v in (1, 4, 4, 6, 2, 3)), expect=None)),
+        Status("settled", Reading((die(3),), (Region((0, 0), (0, 0, 1, 1), "blur"),))),
+    ]
+    assert eye.poll(0.1) == Look("moving", frame="frame")
+    assert eye.poll(0.2) == Look("settled", (1, 4, 4, 6, 2, 3), frame="frame")
+    bad = eye.poll(0.3)
+    assert bad.values is None and bad.problem == "a die could not be read: spread them"
+    assert eye.poll(0.4).state == "error"  # the watcher failed: a look, never a crash
