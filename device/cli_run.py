@@ -136,7 +136,7 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
     settings = BoxSettings(
         logs_dir=paths.logs_dir, photos_dir=paths.photos_dir, state_dir=paths.state_dir,
         players=config.game.players, strike_limit=config.game.strike_limit, names=names,
-        variants=config.game.variants,
+        variants=config.game.variants, game=config.game.name,
         header={"box": {"sim": sim, "seed": args.seed, "camera": config.camera.spec,
                         "reader": reader}})
     try:

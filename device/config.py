@@ -426,7 +426,7 @@ def _parse_camera(s: _Section, sim: bool) -> CameraConfig:
 def _parse_game(s: _Section) -> GameConfig:
     d = GameConfig()
     out = GameConfig(
-        name=s.get("name", d.name, _choice(("bamboozled",))),
+        name=s.get("name", d.name, _choice(("bamboozled", "doubting_dice"))),
         players=s.get("players", d.players, _int(2, 8, " players")),
         strike_limit=s.get("strike_limit", d.strike_limit, _int(1, 9, " strikes")),
         variants=s.get("variants", d.variants, _variants),

@@ -96,6 +96,7 @@ class BoxSettings:
     names: Sequence[str] = ()
     variants: Sequence[str] = ()
     header: dict[str, Any] | None = None  # extra keys for the log header
+    game: str = "bamboozled"  # the game setup opens on (the other is one BACK away)
 
 
 class Box:
@@ -126,7 +127,7 @@ class Box:
         self.close_game()
         self.resumable = None
         self.setup = GameSetup(self.cfg.players, self.cfg.strike_limit, self.cfg.names,
-                               self.cfg.variants)
+                               self.cfg.variants, self.cfg.game)
 
     def _photos(self, game_id: str) -> Any:
         if self.photo_factory is not None:
