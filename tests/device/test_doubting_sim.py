@@ -191,3 +191,27 @@ def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path) -> Non
     assert sum(isinstance(e, dd.PalificoRound) for evs in final.events for e in evs) >= 2
     screens = sorted((tmp_path / "screens").glob("*.png"))
     assert screens  # the last frame is the winner screen
+
+
+def test_announce_total_reads_the_simulated_cups(tmp_path: Path) -> None:
+    box, sims = box_for(tmp_path, miss=0)
+    play(box, "b s o  o o s o o o o")  # Doubting Dice, 3 players, announce total on
+    table = box.table
+    assert table.state.phase is dd.Phase.ROUND_DICE
+    play(box, "o")
+    assert table.mode.view.headline == "TOTAL 90" and sims[0].tray == (6,) * 15
+    play(box, "o")
+    assert isinstance(table.mode, dt.Bidding) and table.state.announced_total == 90
+
+
+def test_config_opens_setup_on_doubting_dice(tmp_path: Path) -> None:
+    from device.config import load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\nname = "doubting_dice"\nplayers = 5\n')
+    config = load_config(path, sim=True)
+    assert config.game.name == "doubting_dice"
+    settings = BoxSettings(tmp_path / "logs", tmp_path / "photos", tmp_path,
+                           players=config.game.players, game=config.game.name)
+    box = Box(settings, CupEye(SimulatedTable(), lambda: None))
+    assert box.view().title == "Doubting: players" and box.view().value == "5"
