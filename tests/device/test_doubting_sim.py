@@ -166,18 +166,22 @@ def test_simulated_table_renders_thirty_dice() -> None:
     assert frame.shape == (240, 320, 3) and frame.std() > 10
 
 
-def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path) -> None:
-    """The whole box in a subprocess: piped keys (with comments), scripted cups, the
-    simulated camera missing a die on the first look; the log replays to a winner."""
-    keys = f"{SETUP}  # pick Doubting Dice, 4 players\n{ROUNDS}"
+def run_sim(tmp: Path, keys: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("NOTIFY_SOCKET", None)
     cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-           "--state-dir", str(tmp_path / "state"), "--dice", SIXES, "--miss-die", "1",
-           "--screens", str(tmp_path / "screens")]
+           "--state-dir", str(tmp / "state"), "--dice", SIXES, "--miss-die", "1",
+           "--screens", str(tmp / "screens")]
     result = subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=120,
-                            cwd=tmp_path, env=env)
+                            cwd=tmp, env=env)
     assert result.returncode == 0, result.stderr
+    return result
+
+
+def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path) -> None:
+    """The whole box in a subprocess: piped keys (with comments), scripted cups, the
+    simulated camera missing a die on the first look; the log replays to a winner."""
+    result = run_sim(tmp_path, f"{SETUP}  # pick Doubting Dice, 4 players\n{ROUNDS}")
     assert "(sim) P1's cup: 6 6 6 6 6   <- only P1 looks" in result.stdout
     logs = sorted((tmp_path / "state" / "logs").glob("*.jsonl"))
     assert len(logs) == 1
@@ -215,3 +219,18 @@ def test_config_opens_setup_on_doubting_dice(tmp_path: Path) -> None:
                            players=config.game.players, game=config.game.name)
     box = Box(settings, CupEye(SimulatedTable(), lambda: None))
     assert box.view().title == "Doubting: players" and box.view().value == "5"
+
+
+def test_bluffbox_run_sim_resumes_a_doubting_game(tmp_path: Path) -> None:
+    """Stopped mid-round (end of keys), the restarted box offers the game, resumes on
+    the same screen with the same cups, and plays on to the same winner."""
+    keys = script(f"{SETUP}\n{ROUNDS}").replace(" ", "")
+    cut = len(script(SETUP).replace(" ", "")) + len("ooco" "o" "oopo" "ooao" "a")
+    first = run_sim(tmp_path, keys[:cut])  # R3: P4 is entering a bid
+    assert first.stdout.rstrip().endswith("(sim) P4's cup: 6 6 6 6 6   <- only P4 looks")
+    run_sim(tmp_path, "o" + keys[cut - 1:])  # resume: P4 answers again, then raises
+    logs = sorted((tmp_path / "state" / "logs").glob("*.jsonl"))
+    assert len(logs) == 1
+    final = replay(logs[0])
+    assert final.state.winner == 3
+    assert any(isinstance(a, dd.Exact) for a in final.log.actions)
