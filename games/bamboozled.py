@@ -139,7 +139,8 @@ from games.scores import (
 
 __all__ = [
     "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
-    "GameOver", "BadDice", "CardNotAllowed", "CardNotHeld", "NotAScore", "ScoreTooLow",
+    "GameOver", "BadDice", "CardNotAllowed", "CardNotHeld", "NotACard", "NotAScore",
+    "ScoreTooLow",
     "Phase", "PlayCard", "Roll", "Settings", "Show", "State", "WrongPhase", "prompt",
     "MAX_PLAYERS", "PARTY_STRIKE_LIMIT", "CLOCKWISE",
 ]  # fmt: skip
@@ -176,6 +177,10 @@ class BadDice(IllegalAction):
     """The dice are not two values 1..6."""
 
 
+class NotACard(IllegalAction):
+    """A card in the action is not one of the eight action cards."""
+
+
 class CardNotHeld(IllegalAction):
     """The player cannot hold that card (empty hand, or it is known to be discarded)."""
 
@@ -192,6 +197,25 @@ def _dice(dice: object) -> tuple[int, int]:
         raise BadDice(f"dice must be two values from 1 to 6, not {dice!r}")
     a, b = dice  # type: ignore[misc]
     return (a, b)
+
+
+def _check_cards(action: object) -> None:
+    """Refuse an action naming something that is not a :class:`Card` (e.g. the string
+    "skip"): an illegal action, never a crash deeper in the engine (the invariant that
+    every illegal action raises :class:`IllegalAction` with the state unchanged)."""
+    if isinstance(action, PlayCard):
+        cards: object = (action.card,)
+    elif isinstance(action, Discard):
+        cards = () if action.card is None else (action.card,)
+    elif isinstance(action, Show | Roll):
+        cards = action.cards
+        if not isinstance(cards, tuple | list):
+            raise NotACard(f"cards must be a list of action cards, not {cards!r}")
+    else:
+        return
+    for card in cards:  # type: ignore[attr-defined]
+        if not isinstance(card, Card):
+            raise NotACard(f"{card!r} is not an action card")
 
 
 def _tuple_with(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -354,6 +378,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         if state.phase is Phase.GAME_OVER or state.awaiting is None:
             winner = state.names[state.winner] if state.winner is not None else "nobody"
             raise GameOver(f"The game is over: {winner} won")
+        _check_cards(action)
         handler = _HANDLERS[state.phase]
         events: Events = []
         new_state = handler(self, state, action, events)
