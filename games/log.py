@@ -116,6 +116,8 @@ def parse_log(data: bytes, name: str = "<log>") -> LoadedLog:
             raise LogError(f"not valid JSON ({exc})", i, name) from None
         records.append((i, record))
     if not records:
+        if torn:  # a power cut while the log was being created: not an empty file
+            raise LogError("no header line: it is incomplete (cut off mid-write?)", 1, name)
         raise LogError("empty log: no header line", 1, name)
     log = _header(records[0][1], name)
     log.warnings, log.good_bytes = warnings, good
