@@ -90,6 +90,7 @@ class ReadView:
     lines: tuple[str, ...] = ()
     attempt: int = 0
     hint: str = "m:enter by hand"
+    of: int = 0  # the tries before entering by hand: "2/3" in the title bar
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,13 @@ def _hint(draw: ImageDraw.ImageDraw, hint: str) -> int:
 
 
 def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
-    """Draw the status strip ending at ``bottom``; returns its top."""
+    """Draw the status strip ending at ``bottom``; returns its top.
+
+    Each cell: the name (cut to fit), the strikes (a bar per strike, a low dash per
+    strike left; a digit when the bars do not fit) and the cards held as a digit on a
+    little lit card (none when the cells are too narrow: the players' table has them).
+    The layout is the same for every cell; dotted lines separate the cells.
+    """
     seats = strip.seats
     if not seats:
         return bottom
@@ -161,36 +168,46 @@ def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
     n = len(seats)
     cell = d.W // n
     limit = max(1, strip.limit)
+    digit_w = FONT.text_width("9")
+    inner = cell - 3  # the pixels from x0 + 1 to x1 - 2
+    card_w = digit_w + 3
+    bars_w = limit * 3 - 1
+    marks_w = bars_w
+    if FONT.advance + bars_w + 1 + card_w + 1 > inner:
+        marks_w = digit_w  # strikes as a digit
+    if FONT.advance + marks_w + 1 + card_w + 1 > inner:
+        card_w = 0  # no room for the cards
+    right_w = marks_w + (card_w + 1 if card_w else 0) + 1  # and a gap
+    chars = max(1, (inner - right_w - 1 + 1) // FONT.advance)
     for i, seat in enumerate(seats):
         x0 = i * cell
         x1 = d.W if i == n - 1 else x0 + cell
         fg = 1
-        if seat.turn:
-            draw.rectangle((x0, top, x1 - 2, bottom - 1), fill=1)
+        if seat.turn:  # lit up to the card, which stays lit with a dark digit
+            draw.rectangle((x0, top, x1 - 2 - (card_w + 2 if card_w else 0), bottom - 1),
+                           fill=1)
             fg = 0
-        marks_w = limit * 3 if limit * 3 <= (x1 - x0) // 3 else FONT.text_width("9")
-        card_w = FONT.text_width("9") + 3 if seat.cards else 0
-        room = x1 - x0 - 3 - marks_w - card_w - 2
-        name = seat.name[: max(1, (room + 1) // FONT.advance)]  # cut short, no dot
-        end = d.text(draw, (x0 + 1, top + 1), name, fill=fg)
+        if i < n - 1:
+            for y in range(top + 1, bottom, 2):
+                draw.point((x1 - 1, y), fill=1)
+        end = d.text(draw, (x0 + 1, top + 1), seat.name[:chars], fill=fg)  # cut, no dot
         if seat.out:
             draw.line((x0 + 1, top + 4, end - 1, top + 4), fill=fg)
             continue
-        mx = x1 - 2 - card_w - marks_w
-        if marks_w == limit * 3:
+        mx = x1 - 1 - right_w
+        if marks_w == bars_w:
             for k in range(limit):
-                box = (mx + k * 3, top + 2, mx + k * 3 + 1, top + 6)
+                bx = mx + k * 3
                 if k < seat.strikes:
-                    draw.rectangle(box, fill=fg)
+                    draw.rectangle((bx, top + 2, bx + 1, top + 6), fill=fg)
                 else:
-                    draw.point((box[0], top + 6), fill=fg)
-                    draw.point((box[0] + 1, top + 6), fill=fg)
+                    draw.line((bx, top + 6, bx + 1, top + 6), fill=fg)
         else:
             d.text(draw, (mx, top + 1), str(min(seat.strikes, 9)), fill=fg)
-        if seat.cards:
+        if card_w and seat.cards:
             cx = x1 - 2 - card_w
-            draw.rectangle((cx + 1, top + 2, cx + 2, top + 6), outline=fg)
-            d.text(draw, (cx + 3, top + 1), str(min(seat.cards, 9)), fill=fg)
+            draw.rectangle((cx, top, cx + card_w - 1, bottom - 1), fill=1)
+            d.text(draw, (cx + 2, top + 1), str(min(seat.cards, 9)), fill=0)
     return top
 
 
@@ -247,7 +264,8 @@ def roll_screen(view: RollView) -> Image.Image:
 @screen(ReadView)
 def read_screen(view: ReadView) -> Image.Image:
     image, draw = d.new_image()
-    d.header(draw, view.title, f"try {view.attempt}" if view.attempt > 1 else "")
+    tries = f"{view.attempt}/{view.of}" if view.of else f"try {view.attempt}"
+    d.header(draw, view.title, tries if view.attempt > 1 or view.of else "")
     bottom = _hint(draw, view.hint)
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
     d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 2,
@@ -263,14 +281,28 @@ def ruling_screen(view: RulingView) -> Image.Image:
     image, draw = d.new_image()
     bottom = _hint(draw, view.hint)
     head_bottom = 17
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
+    if _fitting(head_bottom + 2, bottom) < len(lines):
+        # too much to say under a big headline: a title bar instead, nothing cut
+        d.header(draw, view.headline, _d(view.dice) if view.dice else "")
+        d.body_lines(draw, lines, top=d.BODY_TOP, bottom=bottom)
+        return image
     x1 = d.W
     if view.dice:
         x1 = d.W - 2 * 15 - 3 - 3
         _dice(draw, view.dice, x1 + 2, 1, 15)
     d.big_text(draw, view.headline, 0, head_bottom, x0=0, x1=x1, max_scale=2)
-    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
     d.body_lines(draw, lines, top=head_bottom + 2, bottom=bottom)
     return image
+
+
+def _fitting(top: int, bottom: int) -> int:
+    """How many lines :func:`device.draw.body_lines` fits between ``top`` and ``bottom``."""
+    return max(0, (bottom - top - FONT.height) // FONT.line_height + 1)
+
+
+def _d(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
 
 
 @screen(DiceEntryView)

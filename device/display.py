@@ -127,7 +127,9 @@ class TerminalDevice(LumaDevice):
             out.append(f"\x1b[{self._lines_drawn}F")  # back to the top of the last frame
         out.append("".join(line + "\x1b[K\n" if self.in_place else line + "\n"
                            for line in lines))
-        if not self.in_place:
+        if self.in_place:
+            out.append("\x1b[J")  # a shorter frame: clear what the last one left below
+        else:
             out.append("\n")
         self.stream.write("".join(out))
         self.stream.flush()

@@ -136,11 +136,12 @@ class SimTable(Hooks):
         if seat is None:
             return out
         who = s.names[seat].upper()
-        if s.phase is Phase.DECLARE and self.cup is not None:
-            out.append(f"(sim) under the cup: {self.cup[0]}-{self.cup[1]}"
-                       f"   <- only {who} looks")
-        elif s.phase is Phase.ROLL and self.cup is not None:
-            out.append(f"(sim) {who} rolls openly: OK reads {self.cup[0]}-{self.cup[1]}")
+        # only this turn's roll (not the dice just ruled on, while the ruling shows)
+        cup = self.cup if self.cup_at == table.actions else None
+        if s.phase is Phase.DECLARE and cup is not None:
+            out.append(f"(sim) under the cup: {cup[0]}-{cup[1]}   <- only {who} looks")
+        elif s.phase is Phase.ROLL and cup is not None:
+            out.append(f"(sim) {who} rolls openly: OK reads {cup[0]}-{cup[1]}")
         hand = self.virtual.hands[seat]
         cards = ", ".join(c.label for c in hand) if hand else "no cards"
         out.append(f"(sim) {who}'s cards: {cards}")

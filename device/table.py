@@ -652,17 +652,17 @@ class Table:
 
     def _reading_view(self, mode: Reading) -> bs.ReadView:
         if mode.problem is not None:
-            left = MAX_ATTEMPTS - mode.attempt
             return bs.ReadView("Spread the dice", "", (
                 f"{mode.problem}.", "Move them apart, hands away, then OK."),
-                mode.attempt, f"o:read m:by hand ({left})")
+                mode.attempt, "o:read again m:hand", of=MAX_ATTEMPTS)
         title = "Read the roll" if mode.kind == "roll" else "Lift the cup"
         status = {"moving": "dice moving", "looking": "looking", "empty": "no dice yet"}.get(
             mode.status, mode.status)
         s = self.state
         what = (f"{self.who(s.awaiting)}'s open roll" if mode.kind == "roll"
-                else f"{self.who(s.awaiting)} {mode.kind}s {score_name(s.score)}")
-        return bs.ReadView(title, status, (what, "Hands away from the tray."), mode.attempt)
+                else f"{self.who(s.awaiting)} {mode.kind}s {s.score}")
+        return bs.ReadView(title, status, (what, "Hands off the tray."), mode.attempt,
+                           of=MAX_ATTEMPTS if mode.attempt > 1 else 0)
 
     def _offer_view(self) -> bs.OfferView:
         s = self.state
@@ -712,27 +712,28 @@ def ruling(events: Sequence[Event], state: State, action: Action | None = None
         elif isinstance(e, ev.Bluff):
             dice = e.dice
             head = "BLUFF!"
-            lines.append(f"{score_name(e.score)} isn't on {_d(e.dice)}")
+            lines.append(f"{e.score} isn't on {_d(e.dice)}")
         elif isinstance(e, ev.Bamboozled):
             head = "BAMBOOZLED!"
             lines.append(f"{names[e.by]} fooled {names[e.victim]}")
         elif isinstance(e, ev.CardDrawn):
             held = state.hand(e.seat)
-            lines.append(f"{names[e.seat]} draws a card" + (f" ({held})" if held > 1 else ""))
+            lines.append(f"{names[e.seat]} draws, has {held}" if held > 1
+                         else f"{names[e.seat]} draws a card")
         elif isinstance(e, ev.NothingToDraw):
             lines.append("deck empty: no card")
         elif isinstance(e, ev.DeckReshuffled):
             lines.append("deck reshuffled")
         elif isinstance(e, ev.CardShown):
             head = "SHOWN!"
-            lines.append(f"{names[e.seat]} shows {'+'.join(c.label for c in e.cards)}:"
-                         f" {score_name(e.score)} stands")
+            lines.append(f"{names[e.seat]} shows {'+'.join(c.label for c in e.cards)}")
+            lines.append(f"{e.score} stands")
         elif isinstance(e, ev.StrikeTaken):
             if e.revived:
                 head = head or "REVIVE!"
                 lines.append(f"{names[e.seat]} revives: {e.strikes}/{limit}")
             else:
-                lines.append(f"{names[e.seat]} takes a strike ({e.strikes}/{limit})")
+                lines.append(f"{names[e.seat]} takes strike {e.strikes}/{limit}")
         elif isinstance(e, ev.StrikeReturned):
             lines.append(f"{names[e.seat]}: strikes {e.strikes}/{limit}")
         elif isinstance(e, ev.PlayerOut):
@@ -769,9 +770,15 @@ def ruling(events: Sequence[Event], state: State, action: Action | None = None
         elif isinstance(e, ev.Winner):
             head = "GAME OVER"
             lines.append(f"{names[e.seat]} wins!")
-    if isinstance(action, Accept | Challenge) and head == "TRUTHFUL" and isinstance(
-            action, Accept):
-        lines.append(f"{names[state.awaiting or 0]} rolls next")
+    # Say who acts next when the events do not ("round 3: CAT starts", "CAT decides").
+    seat = state.awaiting
+    if seat is not None and not any(isinstance(e, ev.RoundStarted | ev.TurnPassed)
+                                    for e in events):
+        revive = any(isinstance(e, ev.CardPlayed) and e.card is Card.REVIVE for e in events)
+        if state.phase is Phase.DISCARD:
+            lines.append(f"{names[seat]}: discard a card")
+        elif state.phase in (Phase.DECLARE, Phase.ROLL) and not revive:
+            lines.append(f"{names[seat]} rolls next")
     return bs.RulingView(head or "OK", tuple(lines), dice)
 
 

@@ -29,16 +29,16 @@ VIEWS = {
     "bz_decide_8": bs.DecideView("CY", "BEA", "21", "Jackpot", strip=STRIP8),
     "bz_roll": bs.RollView("SASHA", "to beat 53", strip=STRIP3),
     "bz_lift": bs.ReadView("Lift the cup", "dice moving",
-                           ("CHARLIE challenges 53", "Hands away from the tray.")),
+                           ("CHARLIE challenges 53", "Hands off the tray.")),
     "bz_spread": bs.ReadView("Spread the dice", "", (
         "a die could not be read.", "Move them apart, hands away, then OK."), 2,
-        "o:read m:by hand (1)"),
+        "o:read again m:hand", of=3),
     "bz_truthful": bs.RulingView("TRUTHFUL", (
-        "5-3 shows 53", "CHARLIE takes a strike (2/3)", "round 4: CHARLIE starts"), (5, 3)),
+        "5-3 shows 53", "CHARLIE takes strike 2/3", "round 4: CHARLIE starts"), (5, 3)),
     "bz_bamboozled": bs.RulingView("BAMBOOZLED!", (
-        "53 isn't on 3-2", "ANITA fooled CHARLIE", "ANITA draws a card (2)",
-        "deck reshuffled"), (3, 2)),
-    "bz_out": bs.RulingView("OUT!", ("CHARLIE takes a strike (3/3)", "CHARLIE is out")),
+        "53 isn't on 3-2", "ANITA fooled CHARLIE", "ANITA draws, has 2",
+        "deck reshuffled", "CHARLIE rolls next"), (3, 2)),
+    "bz_out": bs.RulingView("OUT!", ("CHARLIE takes strike 3/3", "CHARLIE is out")),
     "bz_enter": bs.DiceEntryView("Dice by hand", (5, 3), 1, "a die could not be read"),
     "bz_confirm": bs.ConfirmDiceView("ANITA", (5, 3), 1, "Are these the dice?"),
     "bz_show_offer": bs.OfferView("ANITA: show a card?", (

@@ -179,7 +179,8 @@ def test_accept_bluff_bamboozles_and_the_declarer_draws(rig: Rig) -> None:
     rig.declare(64).keys("a").read((3, 1))
     view = rig.table.view()
     assert view.headline == "BAMBOOZLED!"
-    assert "ANITA draws a card (2)" in view.lines
+    assert "ANITA draws, has 2" in view.lines
+    assert view.lines[-1] == "CHARLIE rolls next"
     assert rig.state.hand(0) == 2
     rig.keys("o")
     assert rig.state.phase is Phase.DECLARE and rig.state.awaiting == 1
@@ -208,7 +209,7 @@ def test_challenge_truthful_offers_my_bad_then_strike(rig: Rig) -> None:
     rig.keys("c")  # no My Bad
     view = rig.table.view()
     assert view.headline == "TRUTHFUL"
-    assert "CHARLIE takes a strike (1/3)" in view.lines
+    assert "CHARLIE takes strike 1/3" in view.lines
     assert rig.state.strikes == (0, 1, 0)
     rig.keys("o")
     assert rig.state.phase is Phase.DECLARE and rig.state.awaiting == 1
@@ -227,7 +228,7 @@ def test_my_bad_played(rig: Rig) -> None:
 def test_challenge_bluff_strikes_the_declarer(rig: Rig) -> None:
     rig.declare(64).keys("c").read((1, 1))  # no after-roll card makes 64 from 1-1
     view = rig.table.view()
-    assert view.headline == "BLUFF!" and "ANITA takes a strike (1/3)" in view.lines
+    assert view.headline == "BLUFF!" and "ANITA takes strike 1/3" in view.lines
     assert rig.state.strikes == (1, 0, 0)
     rig.keys("o")
     assert rig.state.awaiting == 0 and rig.state.score == 0
@@ -491,7 +492,7 @@ def test_no_bluffing_open_roll(tmp_path: Path) -> None:
     assert rig.table.view().items == ("No card: 31", "Jackpot: Jackpot", "Up/Down: Jackpot")
     rig.keys("o")  # no card: strike for Sasha
     view = rig.table.view()
-    assert view.headline == "TOO LOW!" and "SASHA takes a strike (1/3)" in view.lines
+    assert view.headline == "TOO LOW!" and "SASHA takes strike 1/3" in view.lines
     rig.check_log()
 
 
