@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from device import draw as d
 from device.font import FONT
-from device.screens import screen
+from device.screens import describe, keyed, screen
 
 STRIP_H = 9  # the status strip's rows at the bottom (above the hint line when there is one)
 
@@ -363,7 +363,83 @@ def winner_screen(view: WinnerView) -> Image.Image:
     return image
 
 
+# --- the same screens in plain words (the simulator prints them under the frame) ---------
+
+
+def strip_text(strip: Strip) -> str:
+    """``"> Ann 1/3 strikes 2 cards, Bob out, ..."`` (``>``: whose input is awaited)."""
+    return ", ".join(("> " if seat.turn else "") + f"{seat.name} " + (
+        "out" if seat.out else f"{seat.strikes}/{strip.limit} strikes {seat.cards} card"
+        + ("" if seat.cards == 1 else "s")) for seat in strip.seats)
+
+
+def _with_strip(text: str, strip: Strip, hint: str) -> str:
+    """The text and keys, then the strip on a second line."""
+    return keyed(text, hint) + (f"\n  {strip_text(strip)}" if strip.seats else "")
+
+
+def _sentences(lines: tuple[str, ...]) -> str:
+    return " ".join(ln if ln.endswith((".", "?", "!", ":")) else ln + "." for ln in lines)
+
+
+def _named(label: str, caption: str) -> str:
+    return f"{label} ({caption})" if caption else label
+
+
+@describe.register
+def _(view: DeclareView) -> str:
+    return _with_strip(f"{view.name} declares {_named(view.score_label, view.caption)}"
+                       f" [{view.position}]", view.strip, view.hint)
+
+
+@describe.register
+def _(view: DecideView) -> str:
+    return _with_strip(f"{view.judge}: accept or challenge? {view.declarer} says "
+                       f"{_named(view.score_label, view.caption)}", view.strip, view.hint)
+
+
+@describe.register
+def _(view: RollView) -> str:
+    return _with_strip(f"{view.name} rolls openly, {view.caption}", view.strip, view.hint)
+
+
+@describe.register
+def _(view: ReadView) -> str:
+    status = f" ({view.status})" if view.status else ""
+    return keyed(f"{view.title}: {_sentences(view.lines)}{status}", view.hint)
+
+
+@describe.register
+def _(view: RulingView) -> str:
+    sep = " " if view.headline.endswith("!") else ": "
+    return keyed(f"{view.headline}{sep}{_sentences(view.lines)}", view.hint)
+
+
+@describe.register
+def _(view: DiceEntryView) -> str:
+    dice = "  ".join(f"[{v}]" if i == view.cursor else str(v) for i, v in enumerate(view.dice))
+    return keyed(f"{view.title}: {dice}" + (f" ({view.caption})" if view.caption else ""),
+                 view.hint)
+
+
+@describe.register
+def _(view: ConfirmDiceView) -> str:
+    return keyed(f"{view.who}, confirm {view.step}/2: {_d(view.dice)}? {view.caption}",
+                 view.hint)
+
+
+@describe.register
+def _(view: OfferView) -> str:
+    dice = f" [{_d(view.dice)}]" if view.dice else ""
+    return keyed(f"{view.title}{dice} {_sentences(view.lines)}", view.hint)
+
+
+@describe.register
+def _(view: WinnerView) -> str:
+    return keyed(f"WINNER: {view.name}, {_sentences(view.lines)}", view.hint)
+
+
 __all__ = [
     "ConfirmDiceView", "DecideView", "DeclareView", "DiceEntryView", "OfferView",
-    "ReadView", "RollView", "RulingView", "Seat", "Strip", "WinnerView",
+    "ReadView", "RollView", "RulingView", "Seat", "Strip", "WinnerView", "strip_text",
 ]

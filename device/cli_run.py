@@ -77,7 +77,7 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
     from device.dice_eye import CameraEye, CupEye, reader_works
     from device.display import Display, DisplayError, make_device
     from device.notify import Notifier
-    from device.screens import render
+    from device.screens import describe, render
     from device.service import Box, BoxSettings, StopFlag, run_loop
 
     sim = args.sim
@@ -148,7 +148,8 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
     def show(view: Any) -> None:
         if sim and hasattr(device, "footer"):
             lines = sim_table[0].lines(box.table) if sim_table and box.table else []
-            device.footer = [KEY_HELP, *lines]
+            text = describe(view).split("\n")  # the screen in words: easier than the font
+            device.footer = [f"screen: {text[0]}", *text[1:], KEY_HELP, *lines]
         display.show(render(view))
 
     stop = StopFlag()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -121,7 +122,14 @@ class TerminalDevice(LumaDevice):
     def display(self, image: Image.Image) -> None:
         assert image.size == self.size
         self.image = self.preprocess(image).convert("1")
-        lines = frame_to_text(self.image, self.scale) + self.footer
+        lines = frame_to_text(self.image, self.scale)
+        if self.in_place:  # a line the terminal wraps would throw the redraw off
+            columns = shutil.get_terminal_size((FULL_COLUMNS, 40)).columns - 1
+            lines += [
+                part for line in self.footer
+                for part in (textwrap.wrap(line, columns, subsequent_indent="  ") or [""])]
+        else:
+            lines += self.footer
         out = []
         if self.in_place and self._lines_drawn:
             out.append(f"\x1b[{self._lines_drawn}F")  # back to the top of the last frame

@@ -11,7 +11,7 @@ compose the same primitives from :mod:`device.draw`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from functools import singledispatch
 from typing import Any
 
@@ -105,6 +105,55 @@ def screen(cls: type) -> Callable[[Callable[[Any], Image.Image]], Callable[[Any]
         return fn
 
     return register
+
+
+@singledispatch
+def describe(view: Any) -> str:
+    """The screen in plain words on one line, its keys last in brackets: what the
+    simulator prints under the frame (the small font drawn in characters is hard to read).
+
+    >>> describe(MessageView("Resume game?", ("Ann, Bob: round 2.",), "o:resume"))
+    'Resume game? | Ann, Bob: round 2.  [o:resume]'
+    >>> describe(MenuView("Variant", ("Standard", "No Bluffing"), 1, "o:next"))
+    'Variant | Standard  > No Bluffing <  [o:next]'
+    """
+    parts = []
+    for f in fields(view) if is_dataclass(view) else ():
+        value = getattr(view, f.name)
+        if f.name == "hint":
+            continue
+        if isinstance(value, str) and value:
+            parts.append(value)
+        elif isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+            parts.append(" ".join(value))
+    return keyed(" | ".join(parts) or type(view).__name__, getattr(view, "hint", ""))
+
+
+def keyed(text: str, hint: str) -> str:
+    """``text`` with the keys that work now (``hint``) at the end."""
+    return f"{text}  [{hint}]" if hint else text
+
+
+@describe.register
+def _(view: MenuView) -> str:
+    items = "  ".join(f"> {item} <" if i == view.cursor else item
+                      for i, item in enumerate(view.items))
+    return keyed(f"{view.title} | {items}", view.hint)
+
+
+@describe.register
+def _(view: NumberView) -> str:
+    return keyed(f"{view.title}: {view.value}" + (f" ({view.caption})" if view.caption
+                                                   else ""), view.hint)
+
+
+@describe.register
+def _(view: PlayersView) -> str:
+    limit = view.strike_limit
+    rows = ", ".join(("> " if r.active else "") + f"{r.name} " + (
+        "out" if r.out else f"{r.strikes}/{limit} strikes {r.cards} cards")
+        for r in view.players)
+    return keyed(f"{view.title} | {rows}", view.hint)
 
 
 def _bottom(hint: str) -> int:
@@ -231,5 +280,5 @@ def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
 
 __all__ = [
     "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView",
-    "SpreadDiceView", "TitleView", "render", "screen",
+    "SpreadDiceView", "TitleView", "describe", "keyed", "render", "screen",
 ]

@@ -67,3 +67,15 @@ def test_strip_marks_the_turn_and_players_out() -> None:
     # Cy's cell (turn) is lit as a whole, Bea's is not
     assert sum(px[x, bottom - 5] for x in range(2 * cell, 3 * cell - 2)) > cell // 2
     assert sum(px[x, bottom - 8] for x in range(cell, 2 * cell - 2)) < cell // 2
+
+
+def test_every_screen_has_a_plain_text_line() -> None:
+    from device.screens import describe
+
+    for view in VIEWS.values():
+        text = describe(view)
+        assert text and text.splitlines()[0].endswith(f"[{view.hint}]")
+    decide = describe(VIEWS["bz_decide"]).splitlines()
+    assert decide[0].startswith("CHARLIE: accept or challenge? ANITA says 53")
+    assert "> Charlie 0/3 strikes 1 card" in decide[1]
+    assert describe(VIEWS["bz_truthful"]).startswith("TRUTHFUL: 5-3 shows 53.")

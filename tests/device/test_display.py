@@ -118,3 +118,18 @@ def test_auto_scale_is_compact_only_on_a_narrow_terminal(monkeypatch: pytest.Mon
     assert TerminalDevice(stream=Tty(), scale=None).scale == 1
     assert make_device(DisplayConfig(type="terminal", terminal_scale=2),
                        stream=io.StringIO()).scale == 2
+
+
+def test_terminal_footer_lines_are_wrapped_to_the_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "80")
+    out = Tty()
+    term = TerminalDevice(stream=out, scale=0, footer=["word " * 30, "short"])
+    term.display(Image.new("1", (128, 64)))
+    term.display(Image.new("1", (128, 64), 1))
+    drawn = 32 + 2 + 2 + 1  # the framed frame, the long line in two rows, "short"
+    assert f"\x1b[{drawn}F" in out.getvalue() and "\x1b[J" in out.getvalue()
