@@ -867,3 +867,87 @@ def test_an_illegal_action_raises_its_specific_error_and_changes_nothing(
 def test_every_refusal_is_an_illegal_action() -> None:
     for _, _, error, _ in ILLEGAL:
         assert issubclass(error, IllegalAction)
+
+
+# --- The rulings across random games ---------------------------------------------------------
+
+
+def _random_game_steps(seed: int):
+    """A random legal game: yields (before, action, after, events) for every step."""
+    import random
+    from collections import defaultdict
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    state = RULES.new_game(
+        [f"p{i}" for i in range(n)],
+        Settings(
+            strike_limit=rng.choice([1, 2, 3]),
+            no_limits=rng.random() < 0.3,
+            no_bluffing=rng.random() < 0.2,
+            first_seat=rng.randrange(n),
+        ),
+    )
+    for _ in range(3000):
+        if state.winner is not None:
+            return
+        by_kind = defaultdict(list)
+        for action in RULES.legal_actions(state):
+            by_kind[type(action)].append(action)
+        action = rng.choice(by_kind[rng.choice(list(by_kind))])
+        after, events = RULES.apply(state, action)
+        yield state, action, after, list(events)
+        state = after
+    raise AssertionError("a game did not finish")
+
+
+def _clockwise_from(state: State, seat: int) -> int:
+    return seat if not state.out[seat] else state.next_seat(seat, CW)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_rulings_hold_at_every_step_of_random_games(seed: int) -> None:
+    for before, action, after, events in _random_game_steps(seed):
+        names = kinds(events)
+        # Truthful exactly when the declared score is among the dice's truthful scores.
+        for e in events:
+            if isinstance(e, ev.Truthful | ev.Bluff):
+                assert (e.score in truthful_scores(e.dice)) is isinstance(e, ev.Truthful)
+        # A card is drawn only by a bamboozler, or (No Bluffing) the previous player.
+        for e in events:
+            if isinstance(e, ev.CardDrawn | ev.NothingToDraw):
+                assert e.seat == before.declarer
+                deferred = any(st.kind == "draw" and st.seat == e.seat for st in before.pending)
+                assert "Bamboozled" in names or "NotBeaten" in names or deferred
+        # A bamboozle: P draws (or is told nothing is left), never on a self-accept.
+        for e in events:
+            if isinstance(e, ev.Bamboozled):
+                assert e.by == before.declarer and e.victim == before.awaiting != e.by
+                assert ev.CardDrawn(e.by) in events or ev.NothingToDraw(e.by) in events
+        if "SelfAccepted" in names:
+            assert not {"Bluff", "Truthful", "Bamboozled", "CardDrawn"} & set(names)
+        # Fresh Start: score 0, not a new round, direction unchanged, nobody draws.
+        if action == PlayCard(Card.FRESH_START):
+            assert after.round == before.round and after.direction == before.direction
+            assert after.score == 0 and after.strikes == before.strikes
+            assert after.piles.hands[before.declarer] == before.piles.hands[before.declarer]
+        # Every new round: score 0, clockwise, started by whoever took the strike (or
+        # played My Bad), else the next remaining clockwise from them.
+        if "RoundStarted" in names:
+            cause = [
+                e.seat
+                for e in events
+                if isinstance(e, ev.StrikeTaken)
+                or (isinstance(e, ev.ScoreReset) and e.card is Card.MY_BAD)
+            ]
+            if not cause:  # the strike came in an earlier step (a discard or offer between)
+                cause = [before.pending[-1].seat]
+            assert after.score == 0 and after.declarer is None and after.direction == CW
+            assert after.awaiting == _clockwise_from(after, cause[-1])
+            assert after.round == before.round + 1
+        # A strike ends the round (unless the game ends or a choice is pending first).
+        if "StrikeTaken" in names and after.winner is None:
+            assert "RoundStarted" in names or after.phase in (Phase.DISCARD, Phase.REVIVE_OFFER)
+        # A declaration ties or beats the score it answers.
+        if isinstance(action, Declare):
+            assert ties_or_beats(action.score, before.score)
