@@ -18,9 +18,11 @@ from vision import model as M
 from vision.types import Die, Reading, Region, verdict
 
 PEAK_MIN = 0.15  # heat-map peak worth classifying
-DIE_MIN = 0.35  # heat needed to report a die on the detector's word alone
+KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
-SURE = 0.6  # value probability below which a die is reported as uncertain
+SURE = 0.45  # value probability below which a die is reported as uncertain
+OVERLAP = 0.6  # two dice closer than this x their size: one die and its side face
+TTA = 2  # classifier views per die (quarter turns of the crop), averaged
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
@@ -69,20 +71,37 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
     patches = np.stack([M.crop_patch(image, c, s) for c, s, _ in peaks]) if peaks else \
         np.zeros((0, 3, M.CROP, M.CROP), np.float32)
     probs = M.run_classifier(patches)
-    dice: list[Die] = []
-    unsure: list[Region] = []
+    for k in range(1, TTA):
+        probs = probs + M.run_classifier(np.ascontiguousarray(np.rot90(patches, k, (2, 3))))
+    probs = probs / max(TTA, 1)
+    kept = []
     for ((cx, cy), s, h), p in zip(peaks, probs, strict=True):
         p_die = 1.0 - float(p[0])
-        if p[0] >= NOT_DIE or h * p_die < DIE_MIN * 0.5:
+        if p[0] >= NOT_DIE or h * p_die < KEEP:
             continue
         value = int(np.argmax(p[1:])) + 1
         pv = float(p[value]) / max(p_die, 1e-6)
+        kept.append([cx, cy, s, h, p_die, value, pv, ""])
+    for a in kept:  # a die seen with one of its side faces: count neither
+        for b in kept:
+            near = (OVERLAP * max(a[2], b[2])) ** 2
+            if a is not b and (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 < near:
+                a[7] = "overlapping faces (a side face, or stacked dice)"
+    dice: list[Die] = []
+    unsure: list[Region] = []
+    merged: list[tuple[float, float]] = []
+    for cx, cy, s, h, p_die, value, pv, why in kept:
         half = s / 2
         box = (int(round((cx - half) / f)), int(round((cy - half) / f)),
                int(round((cx + half) / f)), int(round((cy + half) / f)))
         center = (round(cx / f, 1), round(cy / f, 1))
         conf = round(min(1.0, h * 1.2) * pv * p_die, 3)
-        if pv < SURE:
+        if why:
+            if any((cx - mx) ** 2 + (cy - my) ** 2 < (OVERLAP * s) ** 2 for mx, my in merged):
+                continue
+            merged.append((cx, cy))
+            unsure.append(Region(center, box, why, conf))
+        elif pv < SURE:
             unsure.append(Region(center, box, "face could not be counted", conf))
         else:
             dice.append(Die(value, center, box, conf))

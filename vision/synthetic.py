@@ -42,14 +42,15 @@ class DrawnDie:
 
 
 def _background(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """A dice-tray floor: light grey felt (sometimes tinted), gentle shading, fine grain."""
     w, h = size
-    base = np.array(rng.choice([(70, 95, 60), (90, 90, 95), (60, 60, 120), (110, 80, 50)]),
-                    dtype=np.float32)
-    base = base * rng.uniform(0.8, 1.2)
+    g = rng.uniform(165, 215)
+    tint = np.array([1.0, 1.0, 1.0]) if rng.random() < 0.7 else rng.uniform(0.85, 1.05, 3)
+    base = (g * tint).astype(np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    grad = 1.0 + 0.15 * ((xx / w - 0.5) * rng.uniform(-1, 1) + (yy / h - 0.5) * rng.uniform(-1, 1))
+    grad = 1.0 + 0.1 * ((xx / w - 0.5) * rng.uniform(-1, 1) + (yy / h - 0.5) * rng.uniform(-1, 1))
     img = base[None, None, :] * grad[..., None]
-    noise = cv2.GaussianBlur(rng.normal(0, 6, (h, w)).astype(np.float32), (0, 0), 1.2)
+    noise = cv2.GaussianBlur(rng.normal(0, 5, (h, w)).astype(np.float32), (0, 0), 1.0)
     img += noise[..., None]
     return np.clip(img, 0, 255).astype(np.uint8)
 
@@ -134,7 +135,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
     n = len(values)
     if side is None:
         fit = math.sqrt(w * h / max(n, 1) / 4.0)  # leaves room to scatter
-        side = float(min(min(w, h) / 8.0, fit) * rng.uniform(0.9, 1.1))
+        side = float(min(min(w, h) / 12.0, fit) * rng.uniform(0.9, 1.1))
     side = max(side, 14.0)
     drawn: list[DrawnDie] = []
     for value, center in zip(values, _place(n, side, size, rng), strict=False):

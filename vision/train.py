@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import time
 from pathlib import Path
 
@@ -96,7 +97,8 @@ def det_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.nda
     """(input blob (3, h, w), target (3, h/8, w/8): heat, log size, size mask)."""
     h, w = s.image.shape[:2]
     scale = math.exp(rng.uniform(math.log(0.6), math.log(1.6)))
-    angle = rng.uniform(0, 360)
+    # Oblique photos: the top face is the die's upper face in the image, so keep "up" up.
+    angle = rng.uniform(-20, 20) if s.kind == "table-white" else rng.uniform(0, 360)
     if len(s.centers) and rng.random() < 0.7:
         cx, cy = s.centers[rng.integers(len(s.centers))] + rng.normal(0, 60, 2)
     else:
@@ -185,10 +187,14 @@ def peak_target(t: np.ndarray) -> np.ndarray:
 
 
 def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
-                   ) -> Detector:
+                   init: Path | None = None) -> Detector:
     net = Detector()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    lr = 3e-3
+    if init is not None:  # fine-tune from an earlier run
+        net.load_state_dict(torch.load(init))
+        lr = 1e-3
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     white = [s for s in samples if s.kind == "table-white"]
     tray = [s for s in samples if s.kind == "tray-colored"]
     batch = 16
@@ -197,7 +203,7 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
         xs, ts = [], []
         for _ in range(batch):
             r = rng.random()
-            pool = white if r < 0.4 else tray if r < 0.85 else synth
+            pool = white if r < 0.35 else tray if r < 0.75 else synth
             x, t = det_example(pool[rng.integers(len(pool))], rng)
             xs.append(x)
             ts.append(peak_target(t))
@@ -229,11 +235,11 @@ class Classifier(nn.Module):
                     nn.ReLU(inplace=True)]
 
         self.body = nn.Sequential(
-            *conv(3, 16), nn.MaxPool2d(2),
-            *conv(16, 32), nn.MaxPool2d(2),
-            *conv(32, 48), nn.MaxPool2d(2),
-            *conv(48, 64),
-            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, 7))
+            *conv(3, 24), nn.MaxPool2d(2),
+            *conv(24, 48), nn.MaxPool2d(2),
+            *conv(48, 64), *conv(64, 64), nn.MaxPool2d(2),
+            *conv(64, 96),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(96, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
@@ -265,10 +271,10 @@ def crop_items(det: Detector, samples: list[Sample], rng: np.random.Generator,
         sizes = [items[k][3] for k in range(len(items) - len(s.centers), len(items))]
         labels = tuple(LabeledDie(int(v), (cx - sz / 2, cy - sz / 2, cx + sz / 2, cy + sz / 2))
                        for (cx, cy), v, sz in zip(s.centers, s.values, sizes, strict=True))
-        for (px, py), psz, _ in peaks:
+        for (px, py), psz, ph in peaks:
             d = Die(1, (px, py), (0, 0, 0, 0), 1.0)
             if match([d], labels).false:
-                items.append((i, px, py, psz, 0))
+                items.append((i, px, py, psz, -1 if ph > 0.15 else 0))  # -1: hard negative
         h, w = s.image.shape[:2]
         med = float(np.median(size))
         for _ in range(3):
@@ -302,12 +308,18 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     net = Classifier()
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    pos = [it for it in items if it[4] > 0]
+    kinds = ("tray-colored", "table-white", "synthetic", "hard")
+    share = (0.4, 0.18, 0.12, 0.15)  # of each batch; the rest are easy negatives
+    pos = {k: [it for it in items if it[4] > 0 and samples[it[0]].kind == k] for k in kinds}
+    pos["hard"] = [(*it[:4], 0) for it in items if it[4] < 0]
     neg = [it for it in items if it[4] == 0]
-    batch = 96
+    print({k: len(v) for k, v in pos.items()}, len(neg), "easy negatives")
+    batch = 64
     t0 = time.time()
     for step in range(steps):
-        chosen = [pos[k] for k in rng.integers(len(pos), size=batch * 3 // 4)]
+        chosen = []
+        for k, frac in zip(kinds, share, strict=True):
+            chosen += [pos[k][j] for j in rng.integers(len(pos[k]), size=round(batch * frac))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng) for it in chosen]))
         y = torch.tensor([it[4] for it in chosen])
@@ -338,9 +350,13 @@ def main() -> None:
     ap.add_argument("--synthetic", type=int, default=150)
     ap.add_argument("--only", choices=["det", "cls"], default=None)
     ap.add_argument("--out", type=Path, default=M.MODELS)
+    ap.add_argument("--det-pt", type=Path, default=Path("/tmp/bluffbox-detector.pt"),
+                    help="detector weights (torch) written after training, read with --only cls")
+    ap.add_argument("--init-det", type=Path, default=None, help="fine-tune from these weights")
+    ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     torch.manual_seed(0)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     rng = np.random.default_rng(0)
     root = args.photos or photos_root()
     samples = load_samples(root, None if args.split == "all" else "train")
@@ -348,18 +364,24 @@ def main() -> None:
     print(f"{len(samples)} photos, {len(synth)} synthetic scenes", flush=True)
     det_path = args.out / "detector.onnx"
     if args.only != "cls":
-        det = train_detector(samples, synth, args.det_steps, rng)
-        torch.save(det.state_dict(), "/tmp/bluffbox-detector.pt")
+        det = train_detector(samples, synth, args.det_steps, rng, args.init_det)
+        torch.save(det.state_dict(), args.det_pt)
         export(det, det_path, (1, 3, 240, 320), {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
     else:
         det = Detector()
-        det.load_state_dict(torch.load("/tmp/bluffbox-detector.pt"))
+        det.load_state_dict(torch.load(args.det_pt))
         det.eval()
     if args.only != "det":
         everything = samples + synth
-        items = crop_items(det, everything, rng)
-        print(f"{len(items)} crops ({sum(1 for i in items if i[4] == 0)} negatives)", flush=True)
+        cache = Path(f"/tmp/bluffbox-items2-{args.split}-{args.synthetic}.pkl")
+        if cache.exists() and args.only == "cls":
+            items = pickle.loads(cache.read_bytes())
+        else:
+            items = crop_items(det, everything, rng)
+            cache.write_bytes(pickle.dumps(items))
+        print(f"{len(items)} crops ({sum(1 for i in items if i[4] <= 0)} negatives)", flush=True)
         cls = train_classifier(everything, items, args.cls_steps, rng)
+        torch.save(cls.state_dict(), "/tmp/bluffbox-classifier.pt")
         export(cls, args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}})
 
