@@ -216,10 +216,10 @@ class Box:
             error, self.error = self.error, None
             return MessageView("Problem", (error,), "o:ok")
         if self.resumable is not None:
-            path, result = self.resumable
-            n = len(result.log.actions)
+            _, result = self.resumable
+            rnd = getattr(result.state, "round", None)  # players and round, not the file
             return MessageView("Resume game?", (
-                f"Game {path.stem}, {n} action{'' if n == 1 else 's'}:",
+                ", ".join(result.log.players) + (f", round {rnd}:" if rnd else ":"),
                 prompt(result.state) + "."), "o:resume c:new game")
         if self.setup is not None:
             return self.setup.view()

@@ -132,7 +132,7 @@ class Setup:
     def _view(self) -> Any:
         c = self.choices
         step = self.step
-        hint = "w/s:change o:next" + (" b" if c.step else "")
+        hint = "w/s o:next b:back" if c.step else "w/s:change o:next"
         if step == "players":
             caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
             return NumberView("Players", str(c.players), caption, hint)
