@@ -33,7 +33,7 @@ def _bamboozled(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([r.to_json() for r in rows], indent=2))
         return 0
-    print(f"{'score':<15} {'rank':>4}  {'truthful':>14}  {'tie or beat':>14}")
+    print(f"{'score':<15} {'rank':>4}  {'roll shows it':>14}  {'ties or beats':>14}")
     for r in rows:
         t, b = r.truthful * 36, r.tie_or_beat * 36
         name = score_name(r.score)
@@ -43,6 +43,9 @@ def _bamboozled(args: argparse.Namespace) -> int:
             f"{_fraction(int(t), 36):>6} {float(r.truthful):6.1%}  "
             f"{_fraction(int(b), 36):>6} {float(r.tie_or_beat):6.1%}"
         )
+    print("\nOne roll of two dice. 'shows it': the dice can truthfully be declared as"
+          " the\nscore. 'ties or beats': their best truthful score ties or beats it.\n"
+          "Rank: 1 is the lowest of the 35 scores, 35 (the Jackpot) the highest.")
     return 0
 
 
@@ -71,7 +74,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "chance it ties or beats SCORE. Without SCORE: the whole table.",
     )
     p.add_argument("score", nargs="*", metavar="SCORE", help='e.g. 53, 44, "double 4", jackpot')
-    p.add_argument("--game", choices=sorted(GAMES), default="bamboozled")
+    p.add_argument("--game", choices=sorted(GAMES), default="bamboozled",
+                   help="the game (default bamboozled)")
     p.add_argument("--json", action="store_true", help="print JSON")
     from device.odds_doubting import add_arguments as add_doubting_arguments
 
