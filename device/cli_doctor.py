@@ -94,7 +94,13 @@ def run(args: argparse.Namespace, *, out: IO[str] | None = None, buttons: Any = 
                 _show_text(screen, "doctor", _summary(results))
                 screen.persist = True  # leave the summary on the panel
     failed = [c for c in results if c.status == FAIL]
-    out.write(f"\n{len(failed)} problem(s) found.\n" if failed else "\nall good.\n")
+    warned = [c.name for c in results if c.status == WARN]
+    if failed:
+        out.write(f"\n{len(failed)} problem(s) found.\n")
+    elif warned:
+        out.write(f"\nno problems; look at the warning(s): {', '.join(warned)}.\n")
+    else:
+        out.write("\nall good.\n")
     return 1 if failed else 0
 
 
