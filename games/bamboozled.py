@@ -47,6 +47,10 @@ Choices where ``rulings.md`` is silent (what a table expects):
   Reverse with two players is played as a Skip and leaves the direction as it is.
 * When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
   for them (they may play a before-roll card again).
+* Reverse passes the decision to the next player in the new direction from the player
+  who played it, skipping P. When the judge sits next to P (the usual case) that is the
+  ruling's "next player after P in the new direction"; after a Skip it keeps the Reverse
+  player from judging their own turn.
 * Revive may also be played by the roller before declaring (their own turn: a round's
   starter, or after Fresh Start); at most one Revive per turn, No Limits or not. No
   Limits lifts the hand limit and the one-after-roll-card limit only.
@@ -476,8 +480,15 @@ class Bamboozled(Rules[State, Action, Settings]):
             direction = -state.direction
             state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
-            # P is skipped as the next judge: the next player after P in the new direction.
-            return self._pass_to(state, state.next_seat(declarer), events)
+            # Play turns back from whoever played Reverse, and P (who just rolled) is
+            # skipped: normally the judge sits next to P, so this is "the next player
+            # after P in the new direction" of the ruling. After a Skip it is the player
+            # before the Reverse player, never the Reverse player themselves (the FAQ:
+            # "the player that used the Skip or Reverse card does not decide").
+            judge = state.next_seat(seat)
+            if judge == declarer:
+                judge = state.next_seat(declarer)
+            return self._pass_to(state, judge, events)
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)

@@ -367,3 +367,14 @@ def test_another_reverse_flips_back() -> None:
     state, events = play(state, PlayCard(Card.REVERSE))
     assert state.direction == 1 and ev.DirectionChanged(True) in events
     assert state.awaiting == 1  # after Ann, clockwise again: Bob decides anew
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_reverse_after_a_skip_never_makes_its_player_judge(n: int) -> None:
+    # Ann declares, Bob skips, Cat reverses: play turns back from Cat, so Bob decides
+    # (P is not next to Cat); Cat, who played the card, does not judge (seed FAQ).
+    state, _ = play(deciding(n=n), PlayCard(Card.SKIP))
+    assert state.awaiting == 2
+    state, events = play(state, PlayCard(Card.REVERSE))
+    assert state.direction == -1 and ev.DirectionChanged(False) in events
+    assert state.awaiting == 1
