@@ -68,7 +68,7 @@ def check(state: State) -> None:
     if not state.settings.no_limits:
         for seat, held in enumerate(piles.hands):
             extra = 1 if state.phase is Phase.DISCARD and seat == state.awaiting else 0
-            assert held <= HAND_LIMIT + extra or sum(piles.hands) == piles.size
+            assert held <= HAND_LIMIT + extra
     if state.phase is Phase.GAME_OVER:
         assert state.awaiting is None and len(state.active) == 1
         assert state.winner == state.active[0] == RULES.winner(state)
