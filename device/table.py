@@ -759,12 +759,12 @@ def ruling(events: Sequence[Event], state: State, action: Action | None = None
             lines.append(f"{names[e.seat]} discards {what}")
         elif isinstance(e, ev.Rolled):
             dice = e.dice
-            head = score_name(e.score).upper()
+            head = "JACKPOT" if e.score == 21 else str(e.score)  # "55", not "DOUBLE 5S"
             using = f" +{'+'.join(c.label for c in e.cards)}" if e.cards else ""
             lines.append(f"{names[e.seat]} rolls {_d(e.dice)}{using}")
         elif isinstance(e, ev.NotBeaten):
             head = "TOO LOW!"
-            lines.append(f"doesn't beat {score_name(e.current)}")
+            lines.append(f"doesn't beat {e.current}")
         elif isinstance(e, ev.RoundStarted):
             lines.append(f"round {e.round}: {names[e.starter]} starts")
         elif isinstance(e, ev.Winner):

@@ -79,8 +79,9 @@ def test_replay_missing_or_corrupt(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 36
-    assert out[-1].split()[0] == "21" and "2/36" in out[-1]
+    assert len(out) == 36 + 4 and out[36] == ""  # the header, 35 scores, then the legend
+    assert out[35].split()[0] == "21" and "2/36" in out[35]
+    assert "ties or beats" in out[0] and "ties or beats" in out[38]
 
 
 def test_odds_one_score(capsys: pytest.CaptureFixture[str]) -> None:
