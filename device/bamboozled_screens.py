@@ -279,14 +279,19 @@ def read_screen(view: ReadView) -> Image.Image:
 @screen(RulingView)
 def ruling_screen(view: RulingView) -> Image.Image:
     image, draw = d.new_image()
-    bottom = _hint(draw, view.hint)
     head_bottom = 17
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
-    if _fitting(head_bottom + 2, bottom) < len(lines):
-        # too much to say under a big headline: a title bar instead, nothing cut
+    with_hint = d.FOOTER_TOP - 3 if view.hint else d.H
+    if _fitting(head_bottom + 2, with_hint) < len(lines):
+        # too much to say under a big headline: a title bar instead; nothing is cut,
+        # not even for the hint line (the hint comes back after a wrong press)
         d.header(draw, view.headline, _d(view.dice) if view.dice else "")
+        bottom = d.H
+        if _fitting(d.BODY_TOP, with_hint) >= len(lines):
+            bottom = _hint(draw, view.hint)
         d.body_lines(draw, lines, top=d.BODY_TOP, bottom=bottom)
         return image
+    bottom = _hint(draw, view.hint)
     x1 = d.W
     if view.dice:
         x1 = d.W - 2 * 15 - 3 - 3

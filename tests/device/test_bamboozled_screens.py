@@ -79,3 +79,14 @@ def test_every_screen_has_a_plain_text_line() -> None:
     assert decide[0].startswith("CHARLIE: accept or challenge? ANITA says 53")
     assert "> Charlie 0/3 strikes 1 card" in decide[1]
     assert describe(VIEWS["bz_truthful"]).startswith("TRUTHFUL: 5-3 shows 53.")
+
+
+def test_a_long_ruling_is_never_cut() -> None:
+    lines = ("CHARLIE rolls 1-3", "doesn't beat 55", "CHARLIE takes strike 1/3",
+             "ANITA draws, has 3", "ANITA: discard a card")  # six lines once wrapped
+    image = render(bs.RulingView("TOO LOW!", lines, (1, 3)))
+    px = image.load()
+    last = range(11 + 5 * 8, 11 + 5 * 8 + 7)  # the sixth line's rows, where the hint was
+    assert sum(px[x, y] for x in range(128) for y in last) > 40
+    four = render(bs.RulingView("BLUFF!", lines[:3], (1, 3)))
+    assert four.getpixel((64, 60)) or any(four.getpixel((x, 60)) for x in range(128))
