@@ -740,7 +740,7 @@ def ruling(events: Sequence[Event], state: State, action: Action | None = None
             head = "OUT!" if head in ("", "TRUTHFUL") else head
             lines.append(f"{names[e.seat]} is out")
         elif isinstance(e, ev.HandDiscarded):
-            lines.append(f"{e.cards} card(s) to discard")
+            lines.append(f"{names[e.seat]}'s card{'s' if e.cards > 1 else ''}: discard pile")
         elif isinstance(e, ev.CardPlayed):
             head = head or e.card.label.upper() + "!"
             if not any(isinstance(x, ev.StrikeTaken) and x.revived for x in events):
