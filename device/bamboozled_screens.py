@@ -322,10 +322,11 @@ def dice_entry_screen(view: DiceEntryView) -> Image.Image:
     for i, value in enumerate(view.dice):
         dx = x + i * (size + gap)
         d.die(draw, (dx, y), size, value)
-        if i == view.cursor:
-            d.text(draw, (dx + size // 2 - 2, y - 3 + size + 4), "\u25b2")
+        if i == view.cursor:  # an arrow beside the die: two caption lines fit below
+            d.text(draw, (dx - 7, y + (size - FONT.height) // 2), "\u25b6")
     if view.caption:
-        d.centered(draw, bottom - FONT.line_height, view.caption)
+        d.body_lines(draw, d.wrap(view.caption, FONT.fits(d.W - 2)), top=y + size + 2,
+                     bottom=bottom, center=True)
     return image
 
 
