@@ -352,7 +352,7 @@ def offer_screen(view: OfferView) -> Image.Image:
     top = d.BODY_TOP + 1
     if view.dice:
         _dice(draw, view.dice, d.W - 2 * 13 - 3 - 1, top, 13)
-        width = d.W - 2 * 13 - 3 - 4
+        width = d.W - 2 * 13 - 3 - 6  # a gap before the dice
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(width))]
     d.body_lines(draw, lines, top=top, bottom=bottom)
     return image

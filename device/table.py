@@ -668,7 +668,7 @@ class Table:
         s = self.state
         seat = s.awaiting
         name = self.who(seat)
-        score = score_name(s.score)
+        score = str(s.score)  # the number, as the rulings say it: "44 isn't on the dice"
         if s.phase is Phase.SHOW_CARD:
             shows = [a for a in self._legal() if isinstance(a, Show)]
             labels = list(dict.fromkeys(c.label for a in shows for c in a.cards))

@@ -238,7 +238,7 @@ def test_after_roll_card_shown(rig: Rig) -> None:
     rig.declare(55).keys("c").read((1, 5))  # Double makes 55 from 1-5
     assert rig.state.phase is Phase.SHOW_CARD and rig.state.awaiting == 0
     view = rig.table.view()
-    assert view.lines == ("double 5s isn't on the dice.", "Show Double?")
+    assert view.lines == ("55 isn't on the dice.", "Show Double?")
     assert view.dice == (1, 5)
     rig.keys("p")  # only Double reaches 55: shown at once
     view = rig.table.view()
