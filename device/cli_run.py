@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,8 @@ def _config(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     # In a terminal the simulator redraws the screen in place: only warnings go there.
     quiet = args.sim and sys.stdout.isatty() and sys.stderr.isatty()
+    if quiet:  # OpenCV's own warnings (the dice reader) would shift the in-place screen
+        os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
                         format="bluffbox: %(levelname)s: %(message)s")
     from device.config import ConfigError
