@@ -17,12 +17,13 @@ import numpy as np
 from vision import model as M
 from vision.types import Die, Reading, Region, verdict
 
-PEAK_MIN = 0.15  # heat-map peak worth classifying
+PEAK_MIN = 0.2  # heat-map peak worth classifying
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
-SURE = 0.45  # value probability below which a die is reported as uncertain
-OVERLAP = 0.6  # two dice closer than this x their size: one die and its side face
-TTA = 2  # classifier views per die (quarter turns of the crop), averaged
+SURE = 0.35  # value probability below which a die is reported as uncertain
+OVERLAP = 0.5  # two dice closer than this x their size: one die and its side face
+TTA = 2  # classifier views per unsure die (quarter turns of the crop), averaged
+SECOND_LOOK = 0.97  # crops classified less surely than this get the extra views
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
@@ -71,9 +72,13 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
     patches = np.stack([M.crop_patch(image, c, s) for c, s, _ in peaks]) if peaks else \
         np.zeros((0, 3, M.CROP, M.CROP), np.float32)
     probs = M.run_classifier(patches)
-    for k in range(1, TTA):
-        probs = probs + M.run_classifier(np.ascontiguousarray(np.rot90(patches, k, (2, 3))))
-    probs = probs / max(TTA, 1)
+    unsure_rows = np.nonzero(probs.max(axis=1) < SECOND_LOOK)[0]
+    if TTA > 1 and len(unsure_rows):  # look again at the unsure ones, turned
+        views = probs[unsure_rows]
+        for k in range(1, TTA):
+            turned = np.rot90(patches[unsure_rows], k, (2, 3))
+            views = views + M.run_classifier(np.ascontiguousarray(turned))
+        probs[unsure_rows] = views / TTA
     kept = []
     for ((cx, cy), s, h), p in zip(peaks, probs, strict=True):
         p_die = 1.0 - float(p[0])

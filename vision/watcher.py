@@ -21,7 +21,7 @@ EMPTY = "empty"
 SETTLED = "settled"
 
 WIDTH = 160  # frames are compared at this width
-DIFF = 18  # grey-level change that counts as a changed pixel
+DIFF = 18  # change in any colour channel that counts as a changed pixel
 STILL_FRACTION = 0.002  # at most this share of pixels may change in a still frame
 HAND_FRACTION = 0.12  # a change this large is a hand (or an arm, or the cup)
 BLOB_FRACTION = 0.03  # a skin-coloured changed blob this large, touching the edge, is a hand
@@ -46,8 +46,8 @@ def _small(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                        interpolation=cv2.INTER_AREA)
     if small.ndim == 2:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
-    grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    return small, grey
+    small = cv2.GaussianBlur(small, (5, 5), 0)
+    return small, small
 
 
 def _skin(small: np.ndarray) -> np.ndarray:
@@ -55,11 +55,12 @@ def _skin(small: np.ndarray) -> np.ndarray:
     return cv2.inRange(ycrcb, (40, 138, 77), (250, 175, 127)) > 0
 
 
-def _hand_blob(changed: np.ndarray, small: np.ndarray) -> bool:
-    """A large changed blob that touches the frame edge and is mostly skin-coloured."""
+def _hand_blob(changed: np.ndarray, small: np.ndarray, before: np.ndarray) -> bool:
+    """A large changed blob that touches the frame edge and is mostly skin-coloured (now or
+    in the frame before, for a hand leaving)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), 8)
     h, w = changed.shape
-    skin = _skin(small)
+    skin = _skin(small) | _skin(before)
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         if area < BLOB_FRACTION * h * w:
@@ -85,6 +86,7 @@ class Watcher:
         self.still_frames = still_frames
         self.still_seconds = still_seconds
         self._prev: np.ndarray | None = None
+        self._prev_small: np.ndarray | None = None
         self._still_count = 0
         self._still_since: float | None = None
         self._reading: Reading | None = None
@@ -101,14 +103,15 @@ class Watcher:
         """Take the next frame (timestamp ``t`` in seconds, optional) and say what is going on."""
         small, grey = _small(frame)
         prev, self._prev = self._prev, grey
-        if prev is None or prev.shape != grey.shape:
+        before, self._prev_small = self._prev_small, small
+        if prev is None or before is None or prev.shape != grey.shape:
             self._still_count, self._still_since, self._reading = 0, t, None
             return self._status(MOVING, 1.0)
-        changed = cv2.absdiff(grey, prev) > DIFF
+        changed = cv2.absdiff(grey, prev).max(axis=2) > DIFF  # any colour channel
         frac = float(changed.mean())
         if frac > STILL_FRACTION:
             self._still_count, self._still_since, self._reading = 0, t, None
-            hand = frac > HAND_FRACTION or _hand_blob(changed, small)
+            hand = frac > HAND_FRACTION or _hand_blob(changed, small, before)
             return self._status(HAND if hand else MOVING, frac)
         self._still_count += 1
         if self._still_since is None:
