@@ -17,7 +17,10 @@ COMMANDS = ("run", "replay", "dice", "odds", "doctor")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="bluffbox", description="Referee for bluffing dice games played with real dice."
+        prog="bluffbox",
+        description="Referee for bluffing dice games played with real dice.",
+        epilog="Try it on a laptop: bluffbox run --sim   (the whole box in this terminal). "
+        "Each command has its own --help.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

@@ -11,4 +11,7 @@ def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--help"])
     assert exc.value.code == 0
-    assert "bluffbox" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    for command in ("run", "replay", "dice", "odds", "doctor"):
+        assert command in out
+    assert "bluffbox run --sim" in out
