@@ -43,8 +43,9 @@ from device import doubting_screens as ds
 from device.bamboozled_screens import WinnerView
 from device.buttons import Role
 from device.screens import MessageView, NumberView
+from device.table_base import MAX_ATTEMPTS, Notice, Over, Reading, TableBase
 from games import doubting_dice as dd
-from games.common import Event, IllegalAction
+from games.common import Event
 from games.doubting_dice import (
     Action,
     Bid,
@@ -62,7 +63,6 @@ from games.doubting_dice import (
 )
 from games.doubting_odds import bid_odds
 
-MAX_ATTEMPTS = 3  # failed readings before the count is entered by hand
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
 
 
@@ -105,15 +105,6 @@ class Answering:
 
 
 @dataclass(frozen=True)
-class Reading:
-    kind: str  # "challenge" | "exact" | "round"
-    attempt: int = 1
-    status: str = ""
-    problem: str | None = None  # set when this attempt failed: waiting for OK
-    frame: Any = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class EnterCount:
     """By hand: the count of the bid's face (ones included when wild), or the total."""
 
@@ -138,20 +129,8 @@ class Ruled:
 
 
 @dataclass(frozen=True)
-class Notice:
-    title: str
-    text: str
-    back: Any
-
-
-@dataclass(frozen=True)
 class Players:
     back: Any
-
-
-@dataclass(frozen=True)
-class Over:
-    pass
 
 
 # --- the eye adapter ---------------------------------------------------------------------
@@ -173,39 +152,22 @@ def tray_eye(eye: Any) -> Any:
 # --- the table ---------------------------------------------------------------------------
 
 
-class DoubtingTable:
+class DoubtingTable(TableBase):
     """One game of Doubting Dice on the box (see the module docstring for the flow)."""
+
+    players_mode = Players
+    no_menu = (Reading, EnterCount, ConfirmCount, Players, Notice)
 
     def __init__(self, state: DoubtingState, log: Recorder, eye: Any, *,
                  save_photo: SavePhoto | None = None, hooks: Any = None,
                  rules: DoubtingDice | None = None, actions: int = 0,
                  last_events: Sequence[Event] = ()) -> None:
-        self.rules = rules or DoubtingDice()
-        self.state = state
-        self.log = log
-        self.eye = tray_eye(eye)
-        self.save_photo = save_photo
-        self.hooks = hooks if hooks is not None else DoubtingHooks()
-        self.actions = actions
-        self.last_events: tuple[Event, ...] = tuple(last_events)
-        self.flash = ""
-        self.finished = False
-        self.mode: Any = self.mode_for(state)
-        self._entered()
+        super().__init__(state, log, tray_eye(eye), save_photo=save_photo,
+                         hooks=hooks if hooks is not None else DoubtingHooks(),
+                         rules=rules or DoubtingDice(), actions=actions,
+                         last_events=last_events)
 
     # --- small queries ---------------------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.state.names
-
-    def who(self, seat: int | None) -> str:
-        return self.state.names[seat].upper() if seat is not None else "?"
-
-    @property
-    def busy(self) -> bool:
-        """Looking at the tray: call :meth:`tick`."""
-        return isinstance(self.mode, Reading) and self.mode.problem is None
-
     def mode_for(self, state: DoubtingState) -> Any:
         """The screen the engine state is waiting on."""
         if state.phase is Phase.GAME_OVER:
@@ -226,26 +188,7 @@ class DoubtingTable:
         return adjust_bid(state, low, quantity=max(0, guess - low.quantity))
 
     # --- input ------------------------------------------------------------------------------
-    def press(self, role: Role) -> None:
-        """One button press."""
-        self.flash = ""
-        if role is Role.MENU and not isinstance(
-                self.mode, Reading | EnterCount | ConfirmCount | Players | Notice):
-            self.mode = Players(self.mode)
-            return
-        handler = getattr(self, f"_press_{type(self.mode).__name__.lower()}")
-        if handler(role) is False and not self.flash:
-            self.flash = getattr(self._view(), "hint", "") or "not now"
-
-    def tick(self, t: float) -> None:
-        """Let the camera look (only while :attr:`busy`)."""
-        if not self.busy:
-            return
-        mode: Reading = self.mode
-        look = self.eye.poll(t)
-        if not look.done:
-            self.mode = replace(mode, status=look.state, frame=look.frame)
-            return
+    def _settled(self, mode: Reading, look: Any) -> None:
         problem = look.problem
         values = tuple(look.values) if look.values is not None else None
         expected = self.state.dice_in_play
@@ -394,37 +337,11 @@ class DoubtingTable:
             return False
         return True
 
-    def _press_ruled(self, role: Role) -> bool:
-        if role is not Role.OK:
-            return False
-        self.mode = self.mode_for(self.state)
-        self._entered()
-        return True
-
-    def _press_notice(self, role: Role) -> bool:
-        if role not in (Role.OK, Role.BACK):
-            return False
-        self.mode = self.mode.back
-        return True
-
-    def _press_players(self, role: Role) -> bool:
-        self.mode = self.mode.back
-        return True
-
-    def _press_over(self, role: Role) -> bool:
-        if role is not Role.OK:
-            return False
-        self.finished = True
-        return True
-
     # --- doing things ----------------------------------------------------------------------
     def _read(self, kind: str, dice: Sequence[int], frame: Any, meta: dict[str, Any]) -> None:
         """Every die is known (camera, or a count confirmed by two players): keep the photo
         and rule."""
-        if frame is not None and self.save_photo is not None:
-            path = self.save_photo(frame, self.actions + 1)
-            if path:
-                meta = {**meta, "photo": path}
+        meta = self._with_photo(frame, meta)
         action: Action
         if kind == "round":
             action = RoundDice(tuple(dice))
@@ -434,25 +351,15 @@ class DoubtingTable:
             action = Challenge(tuple(dice))
         self._apply(action, meta)
 
-    def _apply(self, action: Action, meta: dict[str, Any] | None = None) -> bool:
-        """Apply, log (fsynced) and only then change the screen; a refusal changes nothing."""
-        back = self.mode
-        try:
-            state, events = self.rules.apply(self.state, action)
-        except IllegalAction as exc:
-            if isinstance(back, Reading):  # e.g. a miscount: read again, never rule
-                back = replace(back, problem=str(exc))
-            self.mode = Notice("Not allowed", str(exc), back)
-            return False
-        self.actions = self.log.action(action, meta)
-        self.state = state
-        self.last_events = tuple(events)
-        self.hooks.applied(self, action, events)
+    def _refused_back(self, problem: str) -> Any:
+        if isinstance(self.mode, Reading):  # e.g. a miscount: read again, never rule
+            return replace(self.mode, problem=problem)
+        return self.mode
+
+    def _mode_after(self, action: Action) -> Any:
         if isinstance(action, Bid):
-            self.mode = self.mode_for(state)
-        else:
-            self.mode = Ruled(ruling(events, state))
-        return True
+            return self.mode_for(self.state)
+        return Ruled(ruling(self.last_events, self.state))
 
     def _entered(self) -> None:
         if isinstance(self.mode, RoundStart):
@@ -464,13 +371,6 @@ class DoubtingTable:
         return ds.DiceStrip(tuple(
             ds.DiceSeat(name, s.dice[i], s.strikes[i], s.out[i], i == s.awaiting)
             for i, name in enumerate(s.names)), s.settings.lives, s.settings.strike_limit)
-
-    def view(self) -> Any:
-        """The view value for :func:`device.screens.render`."""
-        view = self._view()
-        if self.flash and hasattr(view, "hint"):
-            view = replace(view, hint=self.flash)
-        return view
 
     def _odds(self, bid: Bid) -> str:
         s = self.state

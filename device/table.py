@@ -51,6 +51,7 @@ from typing import Any, Protocol
 from device import bamboozled_screens as bs
 from device.buttons import Role
 from device.screens import MenuView, MessageView, PlayerRow, PlayersView
+from device.table_base import MAX_ATTEMPTS, Notice, Over, Reading, TableBase
 from games import bamboozled_events as ev
 from games.bamboozled import (
     Accept,
@@ -67,7 +68,7 @@ from games.bamboozled import (
     State,
 )
 from games.cards import Card
-from games.common import Event, IllegalAction
+from games.common import Event
 from games.scores import (
     best_truthful,
     jump_down,
@@ -82,7 +83,6 @@ from games.scores import (
 )
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 3  # failed readings before the dice are entered by hand
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 
 
@@ -179,15 +179,6 @@ class Picking:
 
 
 @dataclass(frozen=True)
-class Reading:
-    kind: str  # "accept" | "challenge" | "roll"
-    attempt: int = 1
-    status: str = ""
-    problem: str | None = None  # set when this attempt failed: waiting for OK
-    frame: Any = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class EnterDice:
     kind: str
     dice: tuple[int, int] = (1, 1)
@@ -216,28 +207,16 @@ class Ruled:
 
 
 @dataclass(frozen=True)
-class Notice:
-    title: str
-    text: str
-    back: Any
-
-
-@dataclass(frozen=True)
 class ShowingTable:
     """The players' table (strikes, cards, whose turn); any button returns."""
 
     back: Any
 
 
-@dataclass(frozen=True)
-class Over:
-    pass
-
-
 # --- the table ---------------------------------------------------------------------------
 
 
-class Table:
+class Table(TableBase):
     """One game on the box. See the module docstring for the flow.
 
     ``state``: the engine state (from ``rules.new_game`` or a log replay);
@@ -247,36 +226,17 @@ class Table:
     events of the last action (after a resume, to describe an open offer).
     """
 
+    players_mode = ShowingTable
+    no_menu = (Reading, EnterDice, ConfirmDice, ShowingTable, Notice)
+
     def __init__(self, state: State, log: Recorder, eye: Eye, *,
                  save_photo: SavePhoto | None = None, hooks: Hooks | None = None,
                  rules: Bamboozled | None = None, actions: int = 0,
                  last_events: Sequence[Event] = ()) -> None:
-        self.rules = rules or Bamboozled()
-        self.state = state
-        self.log = log
-        self.eye = eye
-        self.save_photo = save_photo
-        self.hooks = hooks or Hooks()
-        self.actions = actions
-        self.last_events: tuple[Event, ...] = tuple(last_events)
-        self.flash = ""  # a short hint after a press that did nothing
-        self.finished = False  # OK on the winner screen: the box may start a new game
-        self.mode: Any = self.mode_for(state)
-        self._entered()
+        super().__init__(state, log, eye, save_photo=save_photo, hooks=hooks or Hooks(),
+                         rules=rules or Bamboozled(), actions=actions, last_events=last_events)
 
     # --- small queries ---------------------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.state.names
-
-    def who(self, seat: int | None) -> str:
-        return self.state.names[seat].upper() if seat is not None else "?"
-
-    @property
-    def busy(self) -> bool:
-        """Looking at the dice: call :meth:`tick` (buttons may wait)."""
-        return isinstance(self.mode, Reading) and self.mode.problem is None
-
     def mode_for(self, state: State) -> Any:
         """The screen the engine state is waiting on."""
         phase = state.phase
@@ -300,26 +260,7 @@ class Table:
         return hand is None or card in hand
 
     # --- input ------------------------------------------------------------------------------
-    def press(self, role: Role) -> None:
-        """One button press."""
-        self.flash = ""
-        if role is Role.MENU and not isinstance(self.mode, Reading | EnterDice | ConfirmDice
-                                                | ShowingTable | Notice):
-            self.mode = ShowingTable(self.mode)
-            return
-        handler = getattr(self, f"_press_{type(self.mode).__name__.lower()}")
-        if handler(role) is False:
-            self.flash = self._hint_for_mode()
-
-    def tick(self, t: float) -> None:
-        """Let the camera look (only while :attr:`busy`)."""
-        if not self.busy:
-            return
-        mode: Reading = self.mode
-        look = self.eye.poll(t)
-        if not look.done:
-            self.mode = replace(mode, status=look.state, frame=look.frame)
-            return
+    def _settled(self, mode: Reading, look: Look) -> None:
         if look.values is not None and look.problem is None:
             self._read(mode.kind, look.values, look.frame, {"read": "camera"})
             return
@@ -503,37 +444,12 @@ class Table:
                 choices.append(Choice(action.card.label, action))
         return Picking(f"{self.who(seat)}: discard 1", tuple(choices))
 
-    def _press_ruled(self, role: Role) -> bool:
-        if role is not Role.OK:
-            return False
-        self.mode = self.mode_for(self.state)
-        self._entered()
-        return True
-
-    def _press_notice(self, role: Role) -> bool:
-        if role not in (Role.OK, Role.BACK):
-            return False
-        self.mode = self.mode.back
-        return True
-
-    def _press_showingtable(self, role: Role) -> bool:
-        self.mode = self.mode.back
-        return True
-
-    def _press_over(self, role: Role) -> bool:
-        if role is not Role.OK:
-            return False
-        self.finished = True
-        return True
+    _press_showingtable = TableBase._press_players
 
     # --- doing things ----------------------------------------------------------------------
     def _read(self, kind: str, dice: tuple[int, int], frame: Any, meta: dict[str, Any]) -> None:
         """The dice are known (camera or confirmed by hand): save the photo and rule."""
-        n = self.actions + 1
-        if frame is not None and self.save_photo is not None:
-            path = self.save_photo(frame, n)
-            if path:
-                meta = {**meta, "photo": path}
+        meta = self._with_photo(frame, meta)
         if kind == "accept":
             self._apply(Accept(dice), meta)
         elif kind == "challenge":
@@ -560,26 +476,14 @@ class Table:
                                   Roll(dice, a.cards)))
         self.mode = Picking(f"{self.who(seat)}: use a card?", tuple(choices), meta=meta)
 
-    def _apply(self, action: Action, meta: dict[str, Any] | None = None) -> bool:
-        """Apply, log (fsynced) and only then change the screen; a refusal changes nothing."""
-        back = self.mode
-        try:
-            state, events = self.rules.apply(self.state, action)
-        except IllegalAction as exc:
-            self.mode = Notice("Not allowed", str(exc), back)
-            return False
-        self.actions = self.log.action(action, meta)
+    def _context(self) -> tuple[Event, ...]:
         # An answer to an offer is ruled together with what led to the offer.
-        context = self.last_events if self.state.phase in _OFFERS else ()
-        self.state = state
-        self.last_events = tuple(context) + tuple(events)
-        self.hooks.applied(self, action, events)
-        if isinstance(action, Declare) or state.phase in _OFFERS:
-            self.mode = self.mode_for(state)
-            self._entered()
-        else:
-            self.mode = Ruled(ruling(self.last_events, state, action))
-        return True
+        return self.last_events if self.state.phase in _OFFERS else ()
+
+    def _mode_after(self, action: Action) -> Any:
+        if isinstance(action, Declare) or self.state.phase in _OFFERS:
+            return self.mode_for(self.state)
+        return Ruled(ruling(self.last_events, self.state, action))
 
     def _entered(self) -> None:
         if isinstance(self.mode, Declaring | Rolling):
@@ -600,16 +504,9 @@ class Table:
         return PlayersView(f"Round {s.round}, {way}", rows, s.settings.strike_limit,
                            "any key: back")
 
-    def view(self) -> Any:
-        """The view value for :func:`device.screens.render`."""
-        view = self._view()
-        if self.flash and hasattr(view, "hint"):
-            view = replace(view, hint=self.flash)
-        return view
-
     def _hint_for_mode(self) -> str:
         """The hint after a press that did nothing: a cross, then what works now."""
-        return "\u2717 " + (getattr(self._view(), "hint", "") or "not now")
+        return "\u2717 " + super()._hint_for_mode()
 
     def _view(self) -> Any:  # noqa: C901 - one branch per mode
         mode, s = self.mode, self.state
