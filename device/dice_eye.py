@@ -22,7 +22,7 @@ class CameraEye:
     """Frames from ``source`` through the vision watcher (``reader``: injectable)."""
 
     def __init__(self, source: Any, reader: Callable[..., Any] | None = None,
-                 expect: int = 2, watcher: Any = None) -> None:
+                 expect: int | None = 2, watcher: Any = None) -> None:
         self.source = source
         self.reader = reader
         self.expect = expect
@@ -55,7 +55,10 @@ class CameraEye:
             return Look("error", problem=f"camera: {exc}")
         if status.state != "settled":
             return Look(status.state, frame=frame)
-        reading = status.reading
+        return self._settled(status.reading, frame)
+
+    def _settled(self, reading: Any, frame: Any) -> Look:
+        """A settled reading: good only when exactly two dice with nothing uncertain."""
         dice = tuple(d.value for d in reading.dice)
         if reading.problem is None and len(dice) == 2:
             return Look("settled", (dice[0], dice[1]), frame=frame)

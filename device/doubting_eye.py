@@ -12,43 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from device.dice_eye import CameraEye
 from device.table import Look
 
 
-class TrayEye:
+class TrayEye(CameraEye):
     """Frames from ``source`` through the vision watcher (``reader``: injectable)."""
 
     def __init__(self, source: Any, reader: Callable[..., Any] | None = None,
                  watcher: Any = None) -> None:
-        self.source = source
-        self.reader = reader
-        self._watcher = watcher
-        self._error: str | None = None
+        super().__init__(source, reader, expect=None, watcher=watcher)
 
-    def start(self) -> None:
-        self._error = None
-        try:
-            if not getattr(self.source, "started", False):
-                self.source.start()
-            if self._watcher is None:
-                from vision.watcher import Watcher
-
-                self._watcher = Watcher(reader=self.reader, expect=None)
-            self._watcher.reset()
-        except Exception as exc:  # a missing camera or reader must not crash the box
-            self._error = f"camera: {exc}"
-
-    def poll(self, t: float) -> Look:
-        if self._error is not None:
-            return Look("error", problem=self._error)
-        try:
-            frame = self.source.capture()
-            status = self._watcher.feed(frame, t)
-        except Exception as exc:
-            return Look("error", problem=f"camera: {exc}")
-        if status.state != "settled":
-            return Look(status.state, frame=frame)
-        reading = status.reading
+    def _settled(self, reading: Any, frame: Any) -> Look:
+        """A settled reading: every die seen, unless one could not be read."""
         if reading.uncertain:
             n = len(reading.uncertain)
             what = "a die" if n == 1 else f"{n} dice"

@@ -141,10 +141,9 @@ def tray_eye(eye: Any) -> Any:
     :class:`device.doubting_eye.TrayEye` on the same camera; any other eye (the
     simulator's cup, a test's) already reports every die it sees."""
     from device.dice_eye import CameraEye
+    from device.doubting_eye import TrayEye
 
-    if isinstance(eye, CameraEye):
-        from device.doubting_eye import TrayEye
-
+    if isinstance(eye, CameraEye) and not isinstance(eye, TrayEye):
         return TrayEye(eye.source, eye.reader)
     return eye
 
