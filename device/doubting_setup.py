@@ -24,7 +24,7 @@ from typing import Any
 
 from device.buttons import Role
 from device.screens import MenuView, MessageView, NumberView
-from device.setup_flow import Setup, seat_names
+from device.setup_flow import Setup, SetupSteps, wrap
 from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
 
 GAMES = ("Bamboozled", "Doubting Dice")
@@ -49,7 +49,7 @@ class DoubtingChoices:
     step: int = 0
 
 
-class DoubtingSetup:
+class DoubtingSetup(SetupSteps):
     """The Doubting Dice setup screens (see the module docstring)."""
 
     def __init__(self, players: int = 4, strike_limit: int = 3,
@@ -69,10 +69,6 @@ class DoubtingSetup:
     def step(self) -> str:
         return self.steps[self.choices.step]
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.choices.players, self.given)
-
     def settings(self) -> DoubtingSettings:
         c = self.choices
         return DoubtingSettings(palifico=c.palifico, announce_total=c.announce_total,
@@ -82,10 +78,7 @@ class DoubtingSetup:
         self.flash = ""
         c, step = self.choices, self.step
         if role is Role.BACK:
-            if c.step > 0:
-                self.choices = replace(c, step=c.step - 1)
-            else:
-                self.flash = "first step"
+            self._back()
             return
         if role is Role.OK:
             if step == "ready":
@@ -98,8 +91,7 @@ class DoubtingSetup:
             return
         up = 1 if role is Role.UP else -1
         if step == "players":
-            span = MAX_PLAYERS - MIN_PLAYERS + 1
-            c = replace(c, players=MIN_PLAYERS + (c.players + up - MIN_PLAYERS) % span)
+            c = replace(c, players=wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS))
         elif step == "palifico":
             c = replace(c, palifico=not c.palifico)
         elif step == "total":
@@ -107,16 +99,12 @@ class DoubtingSetup:
         elif step == "lives":
             c = replace(c, lives=not c.lives)
         elif step == "strikes":
-            c = replace(c, strikes=1 + (c.strikes + up - 1) % 9)
+            c = replace(c, strikes=wrap(c.strikes + up, 1, 9))
         elif step == "first":
             c = replace(c, first=(c.first - up) % c.players)
         else:
             self.flash = "o:start b:back"
         self.choices = c
-
-    def view(self) -> Any:
-        view = self._view()
-        return replace(view, hint=self.flash) if self.flash else view
 
     def _view(self) -> Any:
         c, step = self.choices, self.step

@@ -63,7 +63,34 @@ def seat_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
     return tuple(names)
 
 
-class Setup:
+class SetupSteps:
+    """What both games' setups share (``given`` names, ``choices`` with ``players`` and
+    ``step``, a ``flash`` hint): seat names, BACK to the step before, the view."""
+
+    given: tuple[str, ...]
+    choices: Any
+    flash: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.choices.players, self.given)
+
+    def _back(self) -> None:
+        c = self.choices
+        if c.step > 0:
+            self.choices = replace(c, step=c.step - 1)
+        else:
+            self.flash = "first step"
+
+    def view(self) -> Any:
+        view = self._view()
+        return replace(view, hint=self.flash) if self.flash else view
+
+    def _view(self) -> Any:
+        raise NotImplementedError
+
+
+class Setup(SetupSteps):
     """The setup screens as a little state machine: :meth:`press`, :meth:`view`,
     :attr:`result` once dealt."""
 
@@ -84,19 +111,12 @@ class Setup:
     def step(self) -> str:
         return STEPS[self.choices.step]
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.choices.players, self.given)
-
     def press(self, role: Role) -> None:
         self.flash = ""
         c = self.choices
         step = self.step
         if role is Role.BACK:
-            if c.step > 0:
-                self.choices = replace(c, step=c.step - 1)
-            else:
-                self.flash = "first step"
+            self._back()
             return
         if role is Role.OK:
             if step == "deal":
@@ -115,19 +135,15 @@ class Setup:
             return
         up = role is Role.UP
         if step == "players":
-            self.choices = replace(c, players=_wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
+            self.choices = replace(c, players=wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
         elif step == "variant":
             self.choices = replace(c, no_bluffing=not c.no_bluffing)
         elif step == "limits":
             self.choices = replace(c, no_limits=not c.no_limits)
         elif step == "strikes":
-            self.choices = replace(c, strikes=_wrap(c.strikes + (1 if up else -1), 1, 9))
+            self.choices = replace(c, strikes=wrap(c.strikes + (1 if up else -1), 1, 9))
         elif step == "first":
             self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
-
-    def view(self) -> Any:
-        view = self._view()
-        return replace(view, hint=self.flash) if self.flash else view
 
     def _view(self) -> Any:
         c = self.choices
@@ -158,5 +174,6 @@ class Setup:
             f" {self.names[c.first]} starts."), "o:deal b:back")
 
 
-def _wrap(value: int, lo: int, hi: int) -> int:
+def wrap(value: int, lo: int, hi: int) -> int:
+    """``value`` brought into ``lo..hi`` by wrapping around (one past ``hi``: ``lo``)."""
     return lo + (value - lo) % (hi - lo + 1)
