@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from device.doubting_table import DoubtingHooks, DoubtingTable, Reading
+from device.sim import sim_notes
 from games.doubting_dice import Phase
 
 
@@ -59,18 +59,12 @@ class DoubtingSim(DoubtingHooks):
     # --- restoring -----------------------------------------------------------------------
     def restore(self, actions: Sequence[Any], log_path: str | Path) -> None:
         """Find the last cups (after a restart)."""
-        for line in Path(log_path).read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict) and record.get("type") == "note" and "sim" in record:
-                sim = record["sim"]
-                if "cups" in sim:
-                    self.cups = tuple(tuple(c) for c in sim["cups"])
-                    self.cup_round = sim["round"]
-                    self.rolled = sim["rolled"]
-                self.missed = sim.get("missed", self.missed)
+        for sim in sim_notes(log_path):
+            if "cups" in sim:
+                self.cups = tuple(tuple(c) for c in sim["cups"])
+                self.cup_round = sim["round"]
+                self.rolled = sim["rolled"]
+            self.missed = sim.get("missed", self.missed)
 
     # --- the cups -------------------------------------------------------------------------
     def _die(self) -> int:

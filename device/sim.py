@@ -47,6 +47,19 @@ def parse_dice(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def sim_notes(log_path: str | Path) -> list[dict[str, Any]]:
+    """The simulator's notes in a game log (``{"type": "note", "sim": {...}}``), in order."""
+    notes = []
+    for line in Path(log_path).read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("type") == "note" and "sim" in record:
+            notes.append(record["sim"])
+    return notes
+
+
 class SimTable(Hooks):
     """The simulator's :class:`device.table.Hooks`: cup, camera and virtual hands."""
 
@@ -68,16 +81,10 @@ class SimTable(Hooks):
         """Replay the virtual hands and find the last roll (after a restart)."""
         for action in actions:
             self.virtual.apply(action)
-        for line in Path(log_path).read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict) and record.get("type") == "note" and "sim" in record:
-                sim = record["sim"]
-                self.cup = tuple(sim["cup"])  # type: ignore[assignment]
-                self.cup_at = sim["at"]
-                self.rolls = sim["rolls"]
+        for sim in sim_notes(log_path):
+            self.cup = tuple(sim["cup"])  # type: ignore[assignment]
+            self.cup_at = sim["at"]
+            self.rolls = sim["rolls"]
 
     # --- the cup ------------------------------------------------------------------------
     def next_dice(self) -> tuple[int, int]:
