@@ -145,14 +145,6 @@ class WinnerView:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _hint(draw: ImageDraw.ImageDraw, hint: str) -> int:
-    """Draw the hint line if any; the y where the content above it must stop."""
-    if hint:
-        d.footer(draw, hint)
-        return d.FOOTER_TOP - 3
-    return d.H
-
-
 def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
     """Draw the status strip ending at ``bottom``; returns its top.
 
@@ -232,11 +224,9 @@ def _dice(draw: ImageDraw.ImageDraw, dice: tuple[int, int], x: int, y: int, size
 def declare_screen(view: DeclareView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, f"{view.name} declares", view.position)
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     _score_block(draw, view.score_label, view.caption, d.BODY_TOP, bottom, x0=8, x1=d.W - 8)
-    mid = d.BODY_TOP + (bottom - d.BODY_TOP - FONT.height) // 2
-    d.text(draw, (1, mid - 5), "\u25b2")
-    d.text(draw, (1, mid + 4), "\u25bc")
+    d.side_arrows(draw, d.BODY_TOP, bottom)
     return image
 
 
@@ -244,7 +234,7 @@ def declare_screen(view: DeclareView) -> Image.Image:
 def decide_screen(view: DecideView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, f"{view.judge}: decide")
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     d.centered(draw, d.BODY_TOP + 1, f"{view.declarer} says")
     _score_block(draw, view.score_label, view.caption, d.BODY_TOP + FONT.line_height + 1,
                  bottom)
@@ -255,7 +245,7 @@ def decide_screen(view: DecideView) -> Image.Image:
 def roll_screen(view: RollView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, f"{view.name} rolls")
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     d.body_lines(draw, ["Roll both dice openly", "in the tray.", view.caption],
                  top=d.BODY_TOP + 2, bottom=bottom, center=True)
     return image
@@ -266,7 +256,7 @@ def read_screen(view: ReadView) -> Image.Image:
     image, draw = d.new_image()
     tries = f"{view.attempt}/{view.of}" if view.of else f"try {view.attempt}"
     d.header(draw, view.title, tries if view.attempt > 1 or view.of else "")
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
     d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 2,
                  center=True)
@@ -281,17 +271,17 @@ def ruling_screen(view: RulingView) -> Image.Image:
     image, draw = d.new_image()
     head_bottom = 17
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
-    with_hint = d.FOOTER_TOP - 3 if view.hint else d.H
+    with_hint = d.above_hint(view.hint)
     if _fitting(head_bottom + 2, with_hint) < len(lines):
         # too much to say under a big headline: a title bar instead; nothing is cut,
         # not even for the hint line (the hint comes back after a wrong press)
         d.header(draw, view.headline, _d(view.dice) if view.dice else "")
         bottom = d.H
         if _fitting(d.BODY_TOP, with_hint) >= len(lines):
-            bottom = _hint(draw, view.hint)
+            bottom = d.hint_footer(draw, view.hint)
         d.body_lines(draw, lines, top=d.BODY_TOP, bottom=bottom)
         return image
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     x1 = d.W
     if view.dice:
         x1 = d.W - 2 * 15 - 3 - 3
@@ -314,7 +304,7 @@ def _d(dice: tuple[int, int]) -> str:
 def dice_entry_screen(view: DiceEntryView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title, f"die {view.cursor + 1}/2")
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     size = 22
     gap = 14
     x = (d.W - 2 * size - gap) // 2
@@ -334,7 +324,7 @@ def dice_entry_screen(view: DiceEntryView) -> Image.Image:
 def confirm_dice_screen(view: ConfirmDiceView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, f"{view.who}: confirm", f"{view.step}/2")
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     end = _dice(draw, view.dice, 4, d.BODY_TOP + 3, 20)
     d.text(draw, (end + 6, d.BODY_TOP + 4), f"{view.dice[0]}-{view.dice[1]}?",
            FONT.scaled(2))
@@ -347,7 +337,7 @@ def confirm_dice_screen(view: ConfirmDiceView) -> Image.Image:
 def offer_screen(view: OfferView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title)
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     width = d.W - 2
     top = d.BODY_TOP + 1
     if view.dice:
@@ -361,7 +351,7 @@ def offer_screen(view: OfferView) -> Image.Image:
 @screen(WinnerView)
 def winner_screen(view: WinnerView) -> Image.Image:
     image, draw = d.new_image()
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     d.centered(draw, 1, "\u2605 WINNER \u2605".replace("\u2605", "*"))
     d.big_text(draw, view.name, 10, 33, max_scale=3)
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]

@@ -108,13 +108,6 @@ class DiceTableView:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _hint(draw: ImageDraw.ImageDraw, hint: str) -> int:
-    if hint:
-        d.footer(draw, hint)
-        return d.FOOTER_TOP - 3
-    return d.H
-
-
 def _strip(draw: ImageDraw.ImageDraw, strip: DiceStrip, bottom: int) -> int:
     """Draw the dice strip ending at ``bottom``; returns its top."""
     seats = strip.seats
@@ -166,7 +159,7 @@ def _bid(draw: ImageDraw.ImageDraw, quantity: int, face: int, top: int, bottom: 
 def round_start_screen(view: RoundStartView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, f"Round {view.round}", f"{view.dice_in_play} dice")
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     y = d.BODY_TOP + 1
     if view.palifico:
         lines = d.wrap(view.palifico, FONT.fits(d.W - 4))[:2]
@@ -185,15 +178,13 @@ def round_start_screen(view: RoundStartView) -> Image.Image:
 def bid_screen(view: BidView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title, view.right)
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     if view.caption:
         bottom -= FONT.line_height
         d.centered(draw, bottom + 1, view.caption)
     _bid(draw, view.quantity, view.face, d.BODY_TOP, bottom)
     if view.arrows:
-        mid = d.BODY_TOP + (bottom - d.BODY_TOP - FONT.height) // 2
-        d.text(draw, (1, mid - 5), "\u25b2")
-        d.text(draw, (1, mid + 4), "\u25bc")
+        d.side_arrows(draw, d.BODY_TOP, bottom)
     return image
 
 
@@ -201,7 +192,7 @@ def bid_screen(view: BidView) -> Image.Image:
 def tray_screen(view: TrayView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title, f"try {view.attempt}" if view.attempt > 1 else "")
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
     d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 1,
                  center=True)
@@ -213,7 +204,7 @@ def tray_screen(view: TrayView) -> Image.Image:
 @screen(RevealView)
 def reveal_screen(view: RevealView) -> Image.Image:
     image, draw = d.new_image()
-    bottom = _strip(draw, view.strip, _hint(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
     head_bottom = 15
     x1 = d.W
     if view.face is not None:
@@ -228,7 +219,7 @@ def reveal_screen(view: RevealView) -> Image.Image:
 def dice_table_screen(view: DiceTableView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title)
-    bottom = _hint(draw, view.hint)
+    bottom = d.hint_footer(draw, view.hint)
     seats = view.seats[:6]
     room = bottom - d.BODY_TOP
     columns = 1 if len(seats) * FONT.line_height <= room else 2

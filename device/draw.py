@@ -91,6 +91,25 @@ def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
     centered(draw, FOOTER_TOP, hint)
 
 
+def above_hint(hint: str) -> int:
+    """The y where content must stop: above the hint line when there is one."""
+    return FOOTER_TOP - 3 if hint else H
+
+
+def hint_footer(draw: ImageDraw.ImageDraw, hint: str) -> int:
+    """Draw the hint line if any; the y where the content above it must stop."""
+    if hint:
+        footer(draw, hint)
+    return above_hint(hint)
+
+
+def side_arrows(draw: ImageDraw.ImageDraw, top: int, bottom: int) -> None:
+    """UP and DOWN arrows at the left edge, around the middle of ``top..bottom``."""
+    mid = top + (bottom - top - FONT.height) // 2
+    text(draw, (1, mid - 5), "\u25b2")
+    text(draw, (1, mid + 4), "\u25bc")
+
+
 def inverse_row(draw: ImageDraw.ImageDraw, y: int, s: str, x0: int = 0, x1: int = W) -> None:
     """A highlighted row: a lit bar ``ITEM_H`` high with dark text."""
     draw.rectangle((x0, y, x1 - 1, y + ITEM_H - 1), fill=1)

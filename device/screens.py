@@ -156,14 +156,10 @@ def _(view: PlayersView) -> str:
     return keyed(f"{view.title} | {rows}", view.hint)
 
 
-def _bottom(hint: str) -> int:
-    return d.FOOTER_TOP - 3 if hint else d.H
-
-
 @screen(TitleView)
 def title_screen(view: TitleView) -> Image.Image:
     image, draw = d.new_image()
-    bottom = _bottom(view.hint)
+    bottom = d.above_hint(view.hint)
     if view.subtitle:
         d.big_text(draw, view.title, 2, bottom - FONT.line_height - 2)
         d.centered(draw, bottom - FONT.line_height - 1, view.subtitle)
@@ -179,7 +175,7 @@ def message_screen(view: MessageView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title, view.right)
     lines = [line for text in view.lines for line in d.wrap(text, FONT.fits(d.W - 2))]
-    d.body_lines(draw, lines, bottom=_bottom(view.hint))
+    d.body_lines(draw, lines, bottom=d.above_hint(view.hint))
     if view.hint:
         d.footer(draw, view.hint)
     return image
@@ -190,7 +186,7 @@ def menu_screen(view: MenuView) -> Image.Image:
     image, draw = d.new_image()
     count = len(view.items)
     d.header(draw, view.title, f"{view.cursor + 1}/{count}" if count > 1 else "")
-    d.menu(draw, view.items, view.cursor, bottom=_bottom(view.hint))
+    d.menu(draw, view.items, view.cursor, bottom=d.above_hint(view.hint))
     if view.hint:
         d.footer(draw, view.hint)
     return image
@@ -200,7 +196,7 @@ def menu_screen(view: MenuView) -> Image.Image:
 def number_screen(view: NumberView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title)
-    bottom = _bottom(view.hint)
+    bottom = d.above_hint(view.hint)
     if view.caption:
         bottom -= FONT.line_height
         d.centered(draw, bottom, view.caption)
@@ -243,7 +239,7 @@ def players_screen(view: PlayersView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title)
     players = view.players[:8]
-    bottom = _bottom(view.hint)
+    bottom = d.above_hint(view.hint)
     room = bottom - d.BODY_TOP
     columns = 1 if len(players) * FONT.line_height <= room else 2
     per_col = max(1, -(-len(players) // columns))
@@ -272,7 +268,7 @@ def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
     d.text(draw, (4 + size + 4, y + 5), "\u25c0")
     d.text(draw, (d.W - 4 - size - 4 - 5, y + 5), "\u25b6")
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
-    d.body_lines(draw, lines, top=y + size + 3, bottom=_bottom(view.hint), center=True)
+    d.body_lines(draw, lines, top=y + size + 3, bottom=d.above_hint(view.hint), center=True)
     if view.hint:
         d.footer(draw, view.hint)
     return image
