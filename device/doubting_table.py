@@ -35,15 +35,23 @@ The mode after a restart is derived from the engine state alone (:meth:`Doubting
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from device import doubting_screens as ds
 from device.bamboozled_screens import WinnerView
 from device.buttons import Role
 from device.screens import MessageView, NumberView
-from device.table_base import MAX_ATTEMPTS, Notice, Over, Reading, TableBase
+from device.table_base import (
+    MAX_ATTEMPTS,
+    Notice,
+    Over,
+    Reading,
+    Recorder,
+    SavePhoto,
+    TableBase,
+)
 from games import doubting_dice as dd
 from games.common import Event
 from games.doubting_dice import (
@@ -66,10 +74,6 @@ from games.doubting_odds import bid_odds
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
 
 
-class Recorder(Protocol):
-    def action(self, action: Any, meta: Any = None) -> int: ...
-
-
 class DoubtingHooks:
     """What the simulator (or a test) wants to know; the real box ignores it all."""
 
@@ -81,9 +85,6 @@ class DoubtingHooks:
 
     def applied(self, table: DoubtingTable, action: Action, events: Sequence[Event]) -> None:
         """An action was applied and logged."""
-
-
-SavePhoto = Callable[[Any, int], "str | None"]
 
 
 # --- UI modes ----------------------------------------------------------------------------

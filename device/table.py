@@ -44,14 +44,22 @@ so resuming a log lands on exactly the screen the game was waiting on.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from device import bamboozled_screens as bs
 from device.buttons import Role
 from device.screens import MenuView, MessageView, PlayerRow, PlayersView
-from device.table_base import MAX_ATTEMPTS, Notice, Over, Reading, TableBase
+from device.table_base import (
+    MAX_ATTEMPTS,
+    Notice,
+    Over,
+    Reading,
+    Recorder,
+    SavePhoto,
+    TableBase,
+)
 from games import bamboozled_events as ev
 from games.bamboozled import (
     Accept,
@@ -119,10 +127,6 @@ class Eye(Protocol):
         """Look at the next frame (``t``: seconds, monotonic)."""
 
 
-class Recorder(Protocol):
-    def action(self, action: Any, meta: Any = None) -> int: ...
-
-
 class Hooks:
     """What the simulator (or a test) wants to know; the real box ignores it all."""
 
@@ -138,9 +142,6 @@ class Hooks:
     def hand(self, seat: int) -> list[Card] | None:
         """The cards ``seat`` really holds, if known (the simulator's virtual hands)."""
         return None
-
-
-SavePhoto = Callable[[Any, int], "str | None"]
 
 
 # --- UI modes ----------------------------------------------------------------------------

@@ -14,14 +14,23 @@ A game's table supplies its modes, :meth:`TableBase.mode_for`, the per-mode
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from device.buttons import Role
 from games.common import Event, IllegalAction
 
 MAX_ATTEMPTS = 3  # failed readings before the dice are entered by hand
+
+
+class Recorder(Protocol):
+    """Where actions are recorded (a :class:`games.log.LogWriter`)."""
+
+    def action(self, action: Any, meta: Any = None) -> int: ...
+
+
+SavePhoto = Callable[[Any, int], "str | None"]  # (frame, n) -> the photo's path, or None
 
 
 # --- the modes both games have -------------------------------------------------------------
@@ -198,4 +207,4 @@ class TableBase:
         return view
 
 
-__all__ = ["MAX_ATTEMPTS", "Notice", "Over", "Reading", "TableBase"]
+__all__ = ["MAX_ATTEMPTS", "Notice", "Over", "Reading", "Recorder", "SavePhoto", "TableBase"]
