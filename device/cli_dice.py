@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.annotate import annotate
+    from vision.model import load
     from vision.reader import read_dice
 
     if args.expect is not None and args.expect < 0:
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.annotate is not None:
         args.annotate.mkdir(parents=True, exist_ok=True)
+    load()
     status = 0
     for name in args.photos:
         image = cv2.imread(name, cv2.IMREAD_COLOR)

@@ -129,3 +129,9 @@ def run_classifier(patches: np.ndarray) -> np.ndarray:
     logits = logits - logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
     return e / e.sum(axis=1, keepdims=True)
+
+
+def load() -> None:
+    """Load and warm up both networks (so the first reading's time is only reading)."""
+    run_detector(np.zeros((480, 640, 3), np.uint8))
+    run_classifier(np.zeros((2, 3, CROP, CROP), np.float32))

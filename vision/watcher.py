@@ -40,14 +40,13 @@ class Status:
         return self.state == SETTLED
 
 
-def _small(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _small(frame: np.ndarray) -> np.ndarray:
     f = WIDTH / frame.shape[1]
     small = cv2.resize(frame, (WIDTH, max(1, round(frame.shape[0] * f))),
                        interpolation=cv2.INTER_AREA)
     if small.ndim == 2:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
-    small = cv2.GaussianBlur(small, (5, 5), 0)
-    return small, small
+    return cv2.GaussianBlur(small, (5, 5), 0)
 
 
 def _skin(small: np.ndarray) -> np.ndarray:
@@ -86,7 +85,6 @@ class Watcher:
         self.still_frames = still_frames
         self.still_seconds = still_seconds
         self._prev: np.ndarray | None = None
-        self._prev_small: np.ndarray | None = None
         self._still_count = 0
         self._still_since: float | None = None
         self._reading: Reading | None = None
@@ -101,13 +99,12 @@ class Watcher:
 
     def feed(self, frame: np.ndarray, t: float | None = None) -> Status:
         """Take the next frame (timestamp ``t`` in seconds, optional) and say what is going on."""
-        small, grey = _small(frame)
-        prev, self._prev = self._prev, grey
-        before, self._prev_small = self._prev_small, small
-        if prev is None or before is None or prev.shape != grey.shape:
+        small = _small(frame)
+        before, self._prev = self._prev, small
+        if before is None or before.shape != small.shape:
             self._still_count, self._still_since, self._reading = 0, t, None
             return self._status(MOVING, 1.0)
-        changed = cv2.absdiff(grey, prev).max(axis=2) > DIFF  # any colour channel
+        changed = cv2.absdiff(small, before).max(axis=2) > DIFF  # any colour channel
         frac = float(changed.mean())
         if frac > STILL_FRACTION:
             self._still_count, self._still_since, self._reading = 0, t, None
