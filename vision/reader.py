@@ -20,7 +20,7 @@ from vision.types import Die, Reading, Region, verdict
 PEAK_MIN = 0.2  # heat-map peak worth classifying
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
-SURE = 0.35  # value probability below which a die is reported as uncertain
+SURE = 0.45  # value probability below which a die is reported as uncertain
 OVERLAP = 0.5  # two dice closer than this x their size: one die and its side face
 TTA = 2  # classifier views per unsure die (quarter turns of the crop), averaged
 SECOND_LOOK = 0.97  # crops classified less surely than this get the extra views

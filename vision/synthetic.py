@@ -135,7 +135,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
     n = len(values)
     if side is None:
         fit = math.sqrt(w * h / max(n, 1) / 4.0)  # leaves room to scatter
-        side = float(min(min(w, h) / 12.0, fit) * rng.uniform(0.9, 1.1))
+        side = float(min(min(w, h) / 15.0, 32.0, fit) * rng.uniform(0.9, 1.1))
     side = max(side, 14.0)
     drawn: list[DrawnDie] = []
     for value, center in zip(values, _place(n, side, size, rng), strict=False):
