@@ -115,7 +115,7 @@ if [ "$do_apt" -eq 1 ]; then
     say "apt: installing ${missing[*]}"
     apt-get update -q
     if [ "$do_picamera2" -eq 1 ] && ! pkg_available python3-picamera2; then
-      die "apt has no python3-picamera2: it is only in Raspberry Pi OS's repository (archive.raspberrypi.com). On plain Debian use --no-picamera2."
+      die "apt has no python3-picamera2: it is only in Raspberry Pi OS's own apt repository. On plain Debian use --no-picamera2."
     fi
     # --no-install-recommends: on Raspberry Pi OS Lite, picamera2's recommends pull in a desktop.
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
