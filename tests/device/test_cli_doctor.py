@@ -150,7 +150,7 @@ def test_cli_sim_with_piped_keys(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "device.cli", "doctor", "--sim", "--config", str(config),
          "--button-timeout", "5"],
-        input="a c w s o p", capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+        input="a c w s o p", capture_output=True, text=True, timeout=600, cwd=ROOT, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ok    card     pressed (key 'p')" in result.stdout
     assert "\u2588" in result.stdout  # the terminal display drew frames

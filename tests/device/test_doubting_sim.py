@@ -172,7 +172,7 @@ def run_sim(tmp: Path, keys: str) -> subprocess.CompletedProcess[str]:
     cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
            "--state-dir", str(tmp / "state"), "--dice", SIXES, "--miss-die", "1",
            "--screens", str(tmp / "screens")]
-    result = subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=120,
+    result = subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=600,
                             cwd=tmp, env=env)
     assert result.returncode == 0, result.stderr
     return result

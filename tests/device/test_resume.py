@@ -106,7 +106,7 @@ def test_sigkill_mid_game_then_resume_identically(tmp_path: Path) -> None:
         [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
          "--state-dir", str(tmp_path / "state"), "--screens", str(tmp_path / "after"),
          "--dice", DICE, "--seed", "5", "--names", "Ann,Bob,Cat"],
-        input="o  c o", capture_output=True, text=True, timeout=60, cwd=tmp_path, env=ENV)
+        input="o  c o", capture_output=True, text=True, timeout=600, cwd=tmp_path, env=ENV)
     assert again.returncode == 0, again.stderr
     after = frames(tmp_path / "after")
     first = Image.open(after[0])

@@ -54,7 +54,7 @@ c p o                # Cat challenges; Ann shows Double: 44 stands
 
 
 def run_sim(tmp: Path, keys: str, *extra: str, screens: str = "screens",
-            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+            timeout: float = 600) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("NOTIFY_SOCKET", None)
     cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
