@@ -4,7 +4,18 @@ Needs torch (and onnx) in a separate venv, never on the Pi::
 
     /work/train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
 
-Writes ``vision/models/detector.onnx`` and ``vision/models/classifier.onnx``. With
+The committed models came from this sequence (about 40 min on 2 busy cores)::
+
+    python -m vision.train --only det --det-steps 800 --synthetic 80        # -> /tmp/det1.pt
+    python -m vision.train --only det --det-steps 400 --init-det /tmp/det1.pt \
+        --det-pt /tmp/det2.pt --synthetic 100
+    python -m vision.train --only cls --det-pt /tmp/det2.pt --cls-steps 4000 --synthetic 100
+    python -m vision.train --only det --det-steps 500 --init-det /tmp/det2.pt \
+        --det-pt /tmp/det3.pt --synthetic 100
+
+(the first detector run used full-turn rotations for every photo; later runs keep "up"
+up for the oblique table photos.) Writes ``vision/models/detector.onnx`` and
+``vision/models/classifier.onnx`` (use ``--out`` to write elsewhere first). With
 ``--split train`` (the default) the held-out photos (``vision.dataset.split_of``) are
 never seen, so the benchmark's held-out figures stay honest. Runs in minutes on 2 cores.
 """
