@@ -85,8 +85,7 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
 
     sim = args.sim
     paths = config.paths
-    names = [n for n in (args.names or "").split(",") if n.strip()] or list(
-        getattr(config.game, "names", ()) or ())
+    names = [n for n in (args.names or "").split(",") if n.strip()] or list(config.game.names)
     try:
         device = make_device(config.display, footer=[KEY_HELP] if sim else ())
     except DisplayError as exc:

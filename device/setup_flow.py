@@ -10,7 +10,7 @@ Steps, each on one screen (UP/DOWN change, OK next, BACK the step before):
 5. Who starts: "Who got up earliest?" picks a seat.
 6. Deal: "Deal 1 action card to each player" -> OK starts the game.
 
-Names are seat numbers ("P1".."P8") unless the config (``game.names``, when present) or
+Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or
 the command line gives names; there is no text entry on a six-button box.
 The result is a :class:`SetupResult` (names + :class:`games.bamboozled.Settings`),
 which the game log's header records.
@@ -101,8 +101,8 @@ class Setup(SetupSteps):
             players = len(self.given)
         players = max(2, min(PARTY_MAX, players))
         self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
-                               no_bluffing="no-bluffing" in variants or "no_bluffing" in variants,
-                               no_limits="no-limits" in variants or "no_limits" in variants)
+                               no_bluffing="no-bluffing" in variants,
+                               no_limits="no-limits" in variants)
         self.default_strikes = self.choices.strikes
         self.result: SetupResult | None = None
         self.flash = ""
