@@ -113,10 +113,7 @@ def test_install_script_does_what_the_pi_needs() -> None:
 
 
 def test_unit_runs_the_installed_venv() -> None:
-    unit = ROOT / "systemd" / "bluffbox.service"
-    if not unit.exists():
-        pytest.skip("systemd/bluffbox.service not written yet")
-    text = unit.read_text()
+    text = (ROOT / "systemd" / "bluffbox.service").read_text()
     assert "/opt/bluffbox/venv/bin/bluffbox" in text
     assert "User=bluffbox" in text
 

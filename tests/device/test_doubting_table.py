@@ -440,7 +440,6 @@ def test_ruling_lines() -> None:
 
 
 def test_tray_eye_reports_every_die_or_why_not() -> None:
-    pytest.importorskip("vision.watcher")  # the vision engineer's public API
     from device.dice_eye import CameraEye
     from device.doubting_eye import TrayEye
     from vision.types import Die, Reading, Region

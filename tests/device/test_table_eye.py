@@ -8,7 +8,6 @@ from typing import Any
 
 import cv2
 import numpy as np
-import pytest
 
 from device.buttons import Role
 from device.camera import SimulatedTable
@@ -157,7 +156,6 @@ def test_setup_flow(tmp_path: Path) -> None:
 
 def test_camera_eye_with_the_real_watcher_on_the_simulated_table() -> None:
     """The vision watcher's own motion logic, with a stand-in reader."""
-    pytest.importorskip("vision.watcher")
     from vision.types import Die, Reading
 
     def reader(frame: np.ndarray, expect: int | None = None) -> Reading:
