@@ -10,6 +10,7 @@ as ``uncertain`` so the caller can ask players to spread the dice.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -22,6 +23,7 @@ KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 SURE = 0.45  # value probability below which a die is reported as uncertain
 OVERLAP = 0.5  # two dice closer than this x their size: one die and its side face
+DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TTA = 2  # classifier views per unsure die (quarter turns of the crop), averaged
 SECOND_LOOK = 0.97  # crops classified less surely than this get the extra views
 
@@ -48,6 +50,46 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
                for o in out):
             continue
         out.append(((cx, cy), s, float(heat[y, x])))
+    return out
+
+
+@dataclass
+class Candidate:
+    """A detector peak the classifier takes for a die (image pixels, before any resize back)."""
+
+    x: float
+    y: float
+    size: float
+    strength: float  # heat-map peak x P(die)
+    value: int
+    p_value: float  # P(value | die)
+    confidence: float
+    why: str = ""  # set when the candidate cannot be counted
+
+
+def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
+    """Settle candidates closer than ``OVERLAP`` x their size (two looks at one place).
+
+    A candidate ``DOMINANT`` times stronger than its overlapping neighbour outvotes it (the
+    neighbour is a faint echo: a gap between dice, an edge). Two of similar strength are a
+    die seen with its side face, or stacked dice: they become one uncertain region.
+    """
+    cands = sorted(cands, key=lambda c: -c.strength)
+    gone: set[int] = set()
+    out = []
+    for i, a in enumerate(cands):
+        if i in gone:
+            continue
+        for j in range(i + 1, len(cands)):
+            b = cands[j]
+            near = (OVERLAP * max(a.size, b.size)) ** 2
+            if j in gone or (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= near:
+                continue
+            gone.add(j)
+            if a.strength < DOMINANT * b.strength:
+                a = replace(a, why="overlapping faces (a side face, or stacked dice)",
+                            confidence=min(a.confidence, b.confidence))
+        out.append(a)
     return out
 
 
@@ -85,31 +127,21 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
         if p[0] >= NOT_DIE or h * p_die < KEEP:
             continue
         value = int(np.argmax(p[1:])) + 1
-        pv = float(p[value]) / max(p_die, 1e-6)
-        kept.append([cx, cy, s, h, p_die, value, pv, ""])
-    for a in kept:  # a die seen with one of its side faces: count neither
-        for b in kept:
-            near = (OVERLAP * max(a[2], b[2])) ** 2
-            if a is not b and (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 < near:
-                a[7] = "overlapping faces (a side face, or stacked dice)"
+        kept.append(Candidate(cx, cy, s, h * p_die, value, float(p[value]) / max(p_die, 1e-6),
+                              round(min(1.0, h * 1.2) * float(p[value]), 3)))
     dice: list[Die] = []
     unsure: list[Region] = []
-    merged: list[tuple[float, float]] = []
-    for cx, cy, s, h, p_die, value, pv, why in kept:
-        half = s / 2
-        box = (int(round((cx - half) / f)), int(round((cy - half) / f)),
-               int(round((cx + half) / f)), int(round((cy + half) / f)))
-        center = (round(cx / f, 1), round(cy / f, 1))
-        conf = round(min(1.0, h * 1.2) * pv * p_die, 3)
-        if why:
-            if any((cx - mx) ** 2 + (cy - my) ** 2 < (OVERLAP * s) ** 2 for mx, my in merged):
-                continue
-            merged.append((cx, cy))
-            unsure.append(Region(center, box, why, conf))
-        elif pv < SURE:
-            unsure.append(Region(center, box, "face could not be counted", conf))
+    for c in resolve_overlaps(kept):
+        half = c.size / 2
+        box = (int(round((c.x - half) / f)), int(round((c.y - half) / f)),
+               int(round((c.x + half) / f)), int(round((c.y + half) / f)))
+        center = (round(c.x / f, 1), round(c.y / f, 1))
+        if c.why:
+            unsure.append(Region(center, box, c.why, c.confidence))
+        elif c.p_value < SURE:
+            unsure.append(Region(center, box, "face could not be counted", c.confidence))
         else:
-            dice.append(Die(value, center, box, conf))
+            dice.append(Die(c.value, center, box, c.confidence))
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ms = (time.perf_counter() - t0) * 1000.0
     dt, ut = tuple(dice), tuple(unsure)

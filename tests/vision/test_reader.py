@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.reader import find_peaks, read_dice
+from vision.reader import Candidate, find_peaks, read_dice, resolve_overlaps
 from vision.synthetic import render_dice_scene
 from vision.types import Die, Region, verdict
 
@@ -72,3 +72,22 @@ def test_find_peaks_separates_touching_blobs() -> None:
     peaks = find_peaks(heat, size, 0.3)
     assert len(peaks) == 2
     assert peaks[0][2] == pytest.approx(0.9)
+
+
+def _cand(x: float, strength: float, value: int = 4) -> Candidate:
+    return Candidate(x, 50.0, 40.0, strength, value, 0.9, 0.9)
+
+
+def test_a_faint_echo_next_to_a_clear_die_is_dropped() -> None:
+    out = resolve_overlaps([_cand(110, 0.3, 2), _cand(100, 0.9, 5)])
+    assert [(c.x, c.value, c.why) for c in out] == [(100, 5, "")]
+
+
+def test_two_similar_looks_at_one_place_become_one_uncertain_region() -> None:
+    out = resolve_overlaps([_cand(100, 0.8, 5), _cand(110, 0.75, 2)])
+    assert len(out) == 1 and out[0].why.startswith("overlapping faces")
+
+
+def test_touching_dice_are_not_overlaps() -> None:
+    out = resolve_overlaps([_cand(100, 0.9), _cand(140, 0.2)])
+    assert [c.why for c in out] == ["", ""]
