@@ -3,9 +3,7 @@ and one whole game piped through ``bluffbox run --sim``."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +22,6 @@ from games import doubting_dice as dd
 from games.doubting_dice import Bid, DoubtingSettings
 from games.log import read_log, replay
 
-ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
         "p": Role.CARD, "b": Role.BACK, "m": Role.MENU}
 
@@ -166,22 +163,17 @@ def test_simulated_table_renders_thirty_dice() -> None:
     assert frame.shape == (240, 320, 3) and frame.std() > 10
 
 
-def run_sim(tmp: Path, keys: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("NOTIFY_SOCKET", None)
-    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-           "--state-dir", str(tmp / "state"), "--dice", SIXES, "--miss-die", "1",
-           "--screens", str(tmp / "screens")]
-    result = subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=600,
-                            cwd=tmp, env=env)
+def run_sim(sim_box: Any, keys: str) -> subprocess.CompletedProcess[str]:
+    result = sim_box.run(keys, "--dice", SIXES, "--miss-die", "1")
     assert result.returncode == 0, result.stderr
     return result
 
 
-def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path) -> None:
+def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path,
+                                                          sim_box: Any) -> None:
     """The whole box in a subprocess: piped keys (with comments), scripted cups, the
     simulated camera missing a die on the first look; the log replays to a winner."""
-    result = run_sim(tmp_path, f"{SETUP}  # pick Doubting Dice, 4 players\n{ROUNDS}")
+    result = run_sim(sim_box, f"{SETUP}  # pick Doubting Dice, 4 players\n{ROUNDS}")
     assert "(sim) P1's cup: 6 6 6 6 6   <- only P1 looks" in result.stdout
     logs = sorted((tmp_path / "state" / "logs").glob("*.jsonl"))
     assert len(logs) == 1
@@ -221,14 +213,14 @@ def test_config_opens_setup_on_doubting_dice(tmp_path: Path) -> None:
     assert box.view().title == "Doubting: players" and box.view().value == "5"
 
 
-def test_bluffbox_run_sim_resumes_a_doubting_game(tmp_path: Path) -> None:
+def test_bluffbox_run_sim_resumes_a_doubting_game(tmp_path: Path, sim_box: Any) -> None:
     """Stopped mid-round (end of keys), the restarted box offers the game, resumes on
     the same screen with the same cups, and plays on to the same winner."""
     keys = script(f"{SETUP}\n{ROUNDS}").replace(" ", "")
     cut = len(script(SETUP).replace(" ", "")) + len("ooco" "o" "oopo" "ooao" "a")
-    first = run_sim(tmp_path, keys[:cut])  # R3: P4 is entering a bid
+    first = run_sim(sim_box, keys[:cut])  # R3: P4 is entering a bid
     assert first.stdout.rstrip().endswith("(sim) P4's cup: 6 6 6 6 6   <- only P4 looks")
-    run_sim(tmp_path, "o" + keys[cut - 1:])  # resume: P4 answers again, then raises
+    run_sim(sim_box, "o" + keys[cut - 1:])  # resume: P4 answers again, then raises
     logs = sorted((tmp_path / "state" / "logs").glob("*.jsonl"))
     assert len(logs) == 1
     final = replay(logs[0])

@@ -3,25 +3,20 @@ with the identical state and screen; plus the in-process start-up choices."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
+from device.bamboozled_screens import WinnerView
 from device.buttons import Role
-from device.screens import MessageView
+from device.screens import MessageView, render
 from device.service import Box, BoxSettings, find_unfinished
 from device.table import Look
+from games import doubting_dice as dd
 from games.log import read_log, replay
-
-ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-ENV.pop("NOTIFY_SOCKET", None)
 
 # 3 players, 2 strikes; Ann declares 53 on 5-3, Bob accepts, Bob declares 55 on 6-6 (a
 # bluff); the box is killed while Cat decides on it. After the restart Cat challenges.
@@ -30,111 +25,137 @@ BEFORE_KILL = SETUP + " aaaaww o a o  ssso"  # Ann 53; Bob accepts 5-3; Bob decl
 DICE = "53,66,44"
 
 
-def start(tmp: Path, screens: str, *extra: str) -> subprocess.Popen[str]:
-    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-           "--state-dir", str(tmp / "state"), "--screens", str(tmp / screens),
-           "--dice", DICE, "--seed", "5", "--names", "Ann,Bob,Cat", *extra]
-    return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp, env=ENV)
+def start(sim_box: Any, screens: str, *extra: str) -> Any:
+    return sim_box.start("--dice", DICE, "--seed", "5", "--names", "Ann,Bob,Cat", *extra,
+                         screens=screens)
 
 
-def wait_for(check, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
-
-
-def actions(log: Path) -> int:
-    try:
-        return len(read_log(log).actions)
-    except Exception:
-        return -1
-
-
-def replay_json(log: Path) -> dict[str, object]:
-    out = subprocess.run([sys.executable, "-m", "device.cli", "replay", "--json", str(log)],
-                         capture_output=True, text=True, env=ENV, check=True)
-    return json.loads(out.stdout)
-
-
-def frames(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.png"))
-
-
-def same(a: Path, b: Path) -> bool:
-    ia, ib = Image.open(a).convert("L"), Image.open(b).convert("L")
-    return ImageChops.difference(ia, ib).getbbox() is None
-
-
-def test_sigkill_mid_game_then_resume_identically(tmp_path: Path) -> None:
-    box = start(tmp_path, "before")
+def kill_after(sim_box: Any, box: Any, keys: str, n: int, screens: str) -> Path:
+    """Pipe ``keys`` to the running box; once the log holds ``n`` actions and the screen
+    has settled, SIGKILL it. Its log."""
     try:
         assert box.stdin is not None
-        box.stdin.write(BEFORE_KILL)
+        box.stdin.write(keys)
         box.stdin.flush()
-        logs = tmp_path / "state" / "logs"
-        wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl")))
+        logs = sim_box.tmp / "state" / "logs"
+        sim_box.wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl")))
         log = next(logs.glob("*.jsonl"))
-        wait_for(lambda: actions(log) == 3)
-        # the screen after the last action: Cat decides on Bob's 55
-        count = 0
-
-        def settled() -> bool:
-            nonlocal count
-            n = len(frames(tmp_path / "before"))
-            done, count = n == count and n > 0, n
-            time.sleep(0.3)
-            return done
-
-        wait_for(settled)
+        sim_box.wait_for(lambda: sim_box.actions(log) == n)
+        sim_box.wait_settled(sim_box.tmp / screens)  # the screen after the last action
         os.kill(box.pid, signal.SIGKILL)
         box.wait(timeout=10)
         assert box.returncode == -signal.SIGKILL
     finally:
         if box.poll() is None:
             box.kill()
-    before = replay_json(log)
+    return log
+
+
+def test_sigkill_mid_game_then_resume_identically(sim_box: Any) -> None:
+    tmp_path = sim_box.tmp
+    box = start(sim_box, "before")
+    # killed on the screen after the last action: Cat decides on Bob's 55
+    log = kill_after(sim_box, box, BEFORE_KILL, 3, "before")
+    before = sim_box.replay_json(log)
     assert before["awaiting"] == "Cat" and before["score"] == 55 and before["actions"] == 3
-    last_before = frames(tmp_path / "before")[-1]
+    last_before = sim_box.frames(tmp_path / "before")[-1]
 
     # a power cut mid-write leaves a torn last line: it is cut off on resume
     with open(log, "ab") as fh:
         fh.write(b'{"type": "action", "n": 4, "action": {"type": "acc')
 
-    again = subprocess.run(
-        [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-         "--state-dir", str(tmp_path / "state"), "--screens", str(tmp_path / "after"),
-         "--dice", DICE, "--seed", "5", "--names", "Ann,Bob,Cat"],
-        input="o  c o", capture_output=True, text=True, timeout=600, cwd=tmp_path, env=ENV)
+    again = sim_box.run("o  c o", "--dice", DICE, "--seed", "5", "--names", "Ann,Bob,Cat",
+                        screens="after")
     assert again.returncode == 0, again.stderr
-    after = frames(tmp_path / "after")
+    after = sim_box.frames(tmp_path / "after")
     first = Image.open(after[0])
     assert first.size == (128, 64)
     # first screen: the offer to resume; then exactly the screen the box was killed on
-    assert same(after[1], last_before)
+    assert sim_box.same(after[1], last_before)
     assert "resumed" in again.stderr
     # the state is identical, and the game goes on from it with the same cup (6-6)
     log_after = read_log(log)
     assert log_after.warnings == []
-    assert replay_json_prefix(log, 3) == before
+    assert sim_box.replay_json_prefix(log, 3) == before
     assert log_after.actions[3].dice == (6, 6)
 
 
-def replay_json_prefix(log: Path, n: int) -> dict[str, object]:
-    """``bluffbox replay --json`` of the log's first ``n`` actions."""
-    lines = log.read_text().splitlines(keepends=True)
-    keep, seen = [], 0
-    for line in lines:
-        record = json.loads(line)
-        if record.get("type") == "action":
-            seen += 1
-            if seen > n:
-                break
-        keep.append(line)
-    prefix = log.with_name("prefix.jsonl.txt")
-    prefix.write_text("".join(keep))
-    return replay_json(prefix)
+# Doubting Dice, chosen by the config; 3 players, the cups from seed 5. R1: Ann opens
+# 5 x 2, Bob challenges: true, Bob loses a die; R2: Bob opens 4 x 2, Cat challenges: true,
+# Cat loses a die; R3: Cat opens 4 x 2, Ann raises to 4 x 3, Bob to 4 x 5: the box is
+# killed while Cat answers. After the restart Cat challenges (true: Cat loses a die) and
+# ten more rounds, each opened at the lowest bid and challenged, play the game out (two
+# palifico rounds, Cat out, then Ann): Bob wins after 13 rounds.
+DD_CONFIG = '[game]\nname = "doubting_dice"\n'
+DD_BEFORE_KILL = "oooooo  ooco  ooco  oo ao aco"
+DD_AFTER = "o  co" + "  ooco" * 10  # resume; Cat challenges; ten rounds
+DD_ACTIONS = 7  # R1 and R2: a bid and a challenge; R3: three bids
+
+
+def dd_args(sim_box: Any) -> tuple[str, ...]:
+    config = sim_box.tmp / "config.toml"
+    config.write_text(DD_CONFIG)
+    return "--config", str(config), "--seed", "5", "--names", "Ann,Bob,Cat"
+
+
+def test_sigkill_mid_doubting_round_then_resume_and_play_to_the_end(sim_box: Any) -> None:
+    tmp_path = sim_box.tmp
+    args = dd_args(sim_box)
+    with open(tmp_path / "before.txt", "w") as out:
+        box = sim_box.start(*args, screens="before", stdout=out)
+        log = kill_after(sim_box, box, DD_BEFORE_KILL, DD_ACTIONS, "before")
+    before = sim_box.replay_json(log)
+    assert before["game"] == "doubting_dice" and before["round"] == 3
+    assert before["phase"] == "answer" and before["awaiting"] == "Cat"
+    assert before["bid"] == {"quantity": 4, "face": 5} and before["bidder"] == "Bob"
+    assert [p["dice"] for p in before["players"]] == [5, 4, 4]  # Bob and Cat lost a die
+    assert before["actions"] == DD_ACTIONS
+    state_before = replay(log).state
+    assert state_before.round == 3
+    last_before = sim_box.frames(tmp_path / "before")[-1]
+    cup_lines = [line.strip() for line in (tmp_path / "before.txt").read_text().splitlines()
+                 if line.strip().startswith("(sim) ")]
+    assert cup_lines[-1] == "(sim) CAT's cup: 3 1 6 2   <- only CAT looks"
+
+    # a power cut mid-write leaves a torn last line: it is cut off on resume
+    with open(log, "ab") as fh:
+        fh.write(b'{"type": "action", "n": 8, "action": {"type": "challenge", "di')
+
+    again = sim_box.run(DD_AFTER, *args, screens="after")
+    assert again.returncode == 0, again.stderr
+    assert "resumed" in again.stderr
+    after = sim_box.frames(tmp_path / "after")
+    # first screen: the offer to resume; then exactly the screen the box was killed on,
+    # with Cat's same cup under it
+    assert sim_box.same(after[1], last_before)
+    assert "(sim) CAT's cup: 3 1 6 2   <- only CAT looks" in again.stdout
+    log_after = read_log(log)
+    assert log_after.warnings == []
+    assert sim_box.replay_json_prefix(log, DD_ACTIONS) == before
+    assert replay_prefix(log, DD_ACTIONS) == state_before
+    # played on to its end, in the one log: the same game as one never cut off
+    assert sim_box.logs() == [log]
+    final = replay(log)
+    assert final.state.phase is dd.Phase.GAME_OVER and final.state.winner == 1
+    assert final.state.round == 13
+    assert any(isinstance(e, dd.PalificoRound) for evs in final.events for e in evs)
+    assert sim_box.same(after[-1], render(WinnerView("BOB", ("after 13 rounds",))))
+    (tmp_path / "whole").mkdir()
+    whole = type(sim_box)(tmp_path / "whole")
+    uncut = whole.run(DD_BEFORE_KILL + DD_AFTER[1:], *args, screens=None)
+    assert uncut.returncode == 0, uncut.stderr
+    [whole_log] = whole.logs()
+    assert read_log(whole_log).actions == read_log(log).actions
+    assert replay(whole_log).state == final.state
+
+
+def replay_prefix(log: Path, n: int) -> Any:
+    """The state after the log's first ``n`` actions."""
+    game = read_log(log)
+    state = game.rules.new_game(game.players, game.settings)
+    for action in game.actions[:n]:
+        state = game.rules.apply(state, action)[0]
+    return state
 
 
 # --- in process ---------------------------------------------------------------------------------
@@ -204,21 +225,19 @@ def test_finished_game_is_not_offered(tmp_path: Path) -> None:
     assert replay(next((tmp_path / "logs").glob("*.jsonl"))).state.winner == 1
 
 
-def test_sigterm_stops_cleanly_with_sd_notify(tmp_path: Path) -> None:
+def test_sigterm_stops_cleanly_with_sd_notify(sim_box: Any) -> None:
     """READY once the first screen is up, WATCHDOG pings from the loop, STOPPING on
     SIGTERM, exit 0 (systemd's Restart=on-failure leaves it stopped); the game stays
     resumable."""
     import socket
 
+    tmp_path = sim_box.tmp
     sock_path = tmp_path / "notify.sock"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(sock_path))
     sock.settimeout(10)
-    env = {**ENV, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "200000"}
-    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-           "--state-dir", str(tmp_path / "state"), "--dice", DICE]
-    box = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
+    env = {**sim_box.env, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "200000"}
+    box = sim_box.start("--dice", DICE, screens=None, env=env)
     try:
         assert box.stdin is not None
         box.stdin.write(SETUP + " aaaaww o")
@@ -228,8 +247,8 @@ def test_sigterm_stops_cleanly_with_sd_notify(tmp_path: Path) -> None:
         while messages.count("WATCHDOG=1") < 2:
             messages.append(sock.recv(4096).decode())
         logs = tmp_path / "state" / "logs"
-        wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl"))
-                 and actions(next(logs.glob("*.jsonl"))) == 1)
+        sim_box.wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl"))
+                         and sim_box.actions(next(logs.glob("*.jsonl"))) == 1)
         box.send_signal(signal.SIGTERM)
         assert box.wait(timeout=10) == 0
         while not messages[-1].startswith("STOPPING=1"):

@@ -6,20 +6,16 @@ ignored in piped input); the simulated cup rolls the ``--dice`` given, in order.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from device import bamboozled_screens as bs
 from device.screens import render
 from games.log import read_log, replay
 from games.scores import jump_down, jump_up, legal_declarations, next_score, previous_score
 
-ROOT = Path(__file__).resolve().parents[2]
 DICE = "53,31,66,42,11,62,35,44,21"
 
 
@@ -53,22 +49,8 @@ c p o                # Cat challenges; Ann shows Double: 44 stands
 """
 
 
-def run_sim(tmp: Path, keys: str, *extra: str, screens: str = "screens",
-            timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("NOTIFY_SOCKET", None)
-    cmd = [sys.executable, "-m", "device.cli", "run", "--sim", "--reader", "cup",
-           "--state-dir", str(tmp / "state"), "--screens", str(tmp / screens), *extra]
-    return subprocess.run(cmd, input=keys, capture_output=True, text=True, timeout=timeout,
-                          cwd=tmp, env=env)
-
-
-def same(a: Image.Image, b: Image.Image) -> bool:
-    return ImageChops.difference(a.convert("L"), b.convert("L")).getbbox() is None
-
-
-def test_scripted_three_player_game_to_a_winner(tmp_path: Path) -> None:
-    result = run_sim(tmp_path, SCRIPT, "--dice", DICE, "--seed", "2", "--names", "Ann,Bob,Cat")
+def test_scripted_three_player_game_to_a_winner(tmp_path: Path, sim_box: Any) -> None:
+    result = sim_box.run(SCRIPT, "--dice", DICE, "--seed", "2", "--names", "Ann,Bob,Cat")
     assert result.returncode == 0, result.stderr
     assert "(sim) under the cup: 5-3   <- only ANN looks" in result.stdout
     assert "(sim) ANN's cards: Double" in result.stdout
@@ -98,25 +80,22 @@ def test_scripted_three_player_game_to_a_winner(tmp_path: Path) -> None:
     frames = sorted((tmp_path / "screens").glob("*.png"))
     assert len(frames) > 50
     final = Image.open(frames[-1])
-    assert same(final, render(bs.WinnerView("ANN", ("after 5 rounds",))))
+    assert sim_box.same(final, render(bs.WinnerView("ANN", ("after 5 rounds",))))
 
     # `bluffbox replay --json` agrees
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-m", "device.cli", "replay", "--json",
-                          str(logs[0])], capture_output=True, text=True, env=env, check=True)
-    assert json.loads(out.stdout)["winner"] == "Ann"
+    assert sim_box.replay_json(logs[0])["winner"] == "Ann"
 
 
-def test_bad_dice_option_is_a_clear_error(tmp_path: Path) -> None:
-    result = run_sim(tmp_path, "", "--dice", "35,77")
+def test_bad_dice_option_is_a_clear_error(sim_box: Any) -> None:
+    result = sim_box.run("", "--dice", "35,77")
     assert result.returncode == 2
     assert "'77' is not two dice 1-6" in result.stderr
 
 
-def test_bad_config_is_a_clear_error(tmp_path: Path) -> None:
+def test_bad_config_is_a_clear_error(tmp_path: Path, sim_box: Any) -> None:
     config = tmp_path / "bad.toml"
     config.write_text("[game]\nstrike_limit = 0\n")
-    result = run_sim(tmp_path, "", "--config", str(config))
+    result = sim_box.run("", "--config", str(config))
     assert result.returncode == 2
     assert "game.strike_limit" in result.stderr
     assert not (tmp_path / "state").exists()
