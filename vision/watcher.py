@@ -3,11 +3,13 @@
 ``Watcher.feed(frame, t=None)`` returns a ``Status``: "moving", "hand in view", "empty"
 or "settled" (with the Reading). Stillness is counted in frames, or in seconds when the
 caller passes timestamps ``t`` (no wall clock, no sleeps), so tests and replays are exact.
+A still scene is first compared with the last settled one: a hand that came in and is held
+still at the edge stays "hand in view" (and is not read) until it leaves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -25,6 +27,8 @@ DIFF = 18  # change in any colour channel that counts as a changed pixel
 STILL_FRACTION = 0.002  # at most this share of pixels may change in a still frame
 HAND_FRACTION = 0.12  # a change this large is a hand (or an arm, or the cup)
 BLOB_FRACTION = 0.03  # a skin-coloured changed blob this large, touching the edge, is a hand
+HELD_SKIN = 0.25  # share of newly skin-coloured pixels that makes a still edge blob a held hand
+HELD_MAX = 0.5  # a still change over this share of the frame is the light or camera, not a hand
 
 
 @dataclass(frozen=True)
@@ -54,19 +58,39 @@ def _skin(small: np.ndarray) -> np.ndarray:
     return cv2.inRange(ycrcb, (40, 138, 77), (250, 175, 127)) > 0
 
 
+def _edge_blobs(changed: np.ndarray) -> Iterator[np.ndarray]:
+    """Masks of the changed blobs of at least BLOB_FRACTION of the frame that touch its edge."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), 8)
+    h, w = changed.shape
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area >= BLOB_FRACTION * h * w and (x == 0 or y == 0 or x + bw >= w or y + bh >= h):
+            yield labels == i
+
+
 def _hand_blob(changed: np.ndarray, small: np.ndarray, before: np.ndarray) -> bool:
     """A large changed blob that touches the frame edge and is mostly skin-coloured (now or
     in the frame before, for a hand leaving)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), 8)
-    h, w = changed.shape
     skin = _skin(small) | _skin(before)
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if area < BLOB_FRACTION * h * w:
+    return any(skin[blob].mean() > 0.5 for blob in _edge_blobs(changed))
+
+
+def _hand_held(small: np.ndarray, ref: np.ndarray) -> bool:
+    """Whether a still frame shows a hand that the reference (last settled scene) did not:
+    a large blob changed since ``ref``, touching the edge, partly newly skin-coloured (so not
+    a skin-like table, which was skin-coloured before too), that skin unlike the unchanged
+    pixels around the blob (so not a patch of table revealed where the cup stood)."""
+    changed = cv2.absdiff(small, ref).max(axis=2) > DIFF
+    if changed.mean() > HELD_MAX:
+        return False
+    new_skin = _skin(small) & ~_skin(ref)
+    for blob in _edge_blobs(changed):
+        skin = blob & new_skin
+        if skin.sum() < HELD_SKIN * blob.sum():
             continue
-        if x > 0 and y > 0 and x + bw < w and y + bh < h:
-            continue
-        if skin[labels == i].mean() > 0.5:
+        ring = cv2.dilate(blob.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        ring &= ~changed
+        if ring.any() and np.abs(small[skin].mean(0) - small[ring].mean(0)).max() > DIFF:
             return True
     return False
 
@@ -85,6 +109,8 @@ class Watcher:
         self.still_frames = still_frames
         self.still_seconds = still_seconds
         self._prev: np.ndarray | None = None
+        self._ref: np.ndarray | None = None  # the last settled scene (or the first frame)
+        self._held: bool | None = None  # a hand held still, once checked in this still spell
         self._still_count = 0
         self._still_since: float | None = None
         self._reading: Reading | None = None
@@ -92,7 +118,7 @@ class Watcher:
 
     def reset(self) -> None:
         """Forget everything (e.g. a new round)."""
-        self._prev = None
+        self._prev = self._ref = self._held = None
         self._still_count = 0
         self._still_since = None
         self._reading = None
@@ -103,11 +129,13 @@ class Watcher:
         before, self._prev = self._prev, small
         if before is None or before.shape != small.shape:
             self._still_count, self._still_since, self._reading = 0, t, None
+            self._ref, self._held = small, None
             return self._status(MOVING, 1.0)
         changed = cv2.absdiff(small, before).max(axis=2) > DIFF  # any colour channel
         frac = float(changed.mean())
         if frac > STILL_FRACTION:
             self._still_count, self._still_since, self._reading = 0, t, None
+            self._held = None
             hand = frac > HAND_FRACTION or _hand_blob(changed, small, before)
             return self._status(HAND if hand else MOVING, frac)
         self._still_count += 1
@@ -120,6 +148,11 @@ class Watcher:
         if not still:
             # a hand that has just stopped is still a hand until the scene settles
             return self._status(self._last_state if self._last_state == HAND else MOVING, frac)
+        if self._held is None:
+            self._held = self._ref is not None and _hand_held(small, self._ref)
+        if self._held:
+            return self._status(HAND, frac)
+        self._ref = small
         if self._reading is None:
             self._reading = self.reader(frame, expect=self.expect)
         if not self._reading.dice and not self._reading.uncertain:
