@@ -84,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     root = args.photos or photos_root()
-    folders = [Path(f) for f in args.folders] or sorted(
+    folders = [Path(f) if Path(f).exists() else root / f for f in args.folders] or sorted(
         p for p in root.iterdir() if (p / "labels.json").exists()) if root.exists() else []
     if not folders:
         print(f"no labeled folders under {root}", file=sys.stderr)
         return 2
+    for folder in folders:
+        if not (folder / "labels.json").exists():
+            print(f"{folder}: no labels.json (not a labeled folder)", file=sys.stderr)
+            return 2
     split = None if args.split == "all" else args.split
     read_dice(cv2.imread(str(next(folders[0].glob("*.jpg")))))  # load the networks
     print(f"split: {args.split}")
