@@ -21,7 +21,7 @@ MODELS = Path(__file__).with_name("models")
 DET_SCALE = 0.5  # detector input = image resized by this factor
 STRIDE = 8  # heat-map cell, in original pixels
 PAD = 16  # detector input sides are padded to a multiple of this (at half resolution)
-CROP = 32  # classifier input side
+CROP = 40  # classifier input side
 CROP_FACTOR = 1.3  # crop side / die size
 MAX_SIDE = 720  # larger images are reduced first
 

@@ -19,13 +19,15 @@ from vision import model as M
 from vision.types import Die, Reading, Region, verdict
 
 PEAK_MIN = 0.2  # heat-map peak worth classifying
+PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 SURE = 0.45  # value probability below which a die is reported as uncertain
-OVERLAP = 0.5  # two dice closer than this x their size: one die and its side face
+OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
+TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
 TTA = 2  # classifier views per unsure die (quarter turns of the crop), averaged
-SECOND_LOOK = 0.97  # crops classified less surely than this get the extra views
+SECOND_LOOK = 0.85  # crops classified less surely than this get the extra views
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
@@ -46,7 +48,7 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
         cx = (float((w * xx).sum()) / tot + 0.5) * M.STRIDE
         cy = (float((w * yy).sum()) / tot + 0.5) * M.STRIDE
         s = float(size[y, x])
-        if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (0.45 * min(s, o[1])) ** 2
+        if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (PEAK_GAP * min(s, o[1])) ** 2
                for o in out):
             continue
         out.append(((cx, cy), s, float(heat[y, x])))
@@ -68,11 +70,12 @@ class Candidate:
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
-    """Settle candidates closer than ``OVERLAP`` x their size (two looks at one place).
+    """Settle candidates closer than ``OVERLAP`` x the stronger one's size (one place seen twice).
 
     A candidate ``DOMINANT`` times stronger than its overlapping neighbour outvotes it (the
     neighbour is a faint echo: a gap between dice, an edge). Two of similar strength are a
-    die seen with its side face, or stacked dice: they become one uncertain region.
+    die seen with its side face, or stacked dice: they become one uncertain region. Two
+    sure readings (``TWO_SURE``) of different values are two dice pressed together.
     """
     cands = sorted(cands, key=lambda c: -c.strength)
     gone: set[int] = set()
@@ -82,9 +85,11 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
             continue
         for j in range(i + 1, len(cands)):
             b = cands[j]
-            near = (OVERLAP * max(a.size, b.size)) ** 2
+            near = (OVERLAP * a.size) ** 2
             if j in gone or (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= near:
                 continue
+            if a.value != b.value and min(a.p_value, b.p_value) >= TWO_SURE:
+                continue  # two sure readings of different faces: two dice side by side
             gone.add(j)
             if a.strength < DOMINANT * b.strength:
                 a = replace(a, why="overlapping faces (a side face, or stacked dice)",

@@ -28,3 +28,25 @@ def test_shared_photos_read_right(photos: Path, folder: str) -> None:
         s = match(reading.dice, photo.dice)
         assert s.entirely_right, (photo.path.name, reading.values,
                                   sorted(d.value for d in photo.dice))
+
+
+# Per folder: dice found, values right, photos entirely right (at least), false detections
+# per photo (at most). White: the targets; tray: a little under the README figures.
+FLOORS = {
+    "table-white": (0.99, 0.995, 0.97, 0.02),
+    "tray-colored": (0.98, 0.99, 0.88, 0.05),
+}
+
+
+@pytest.mark.parametrize("folder", sorted(FLOORS))
+def test_accuracy_on_every_shared_photo_stays_above_the_floors(photos: Path, folder: str) -> None:
+    labeled = found = right = false = entirely = 0
+    album = load_folder(photos / folder)
+    for photo in album:
+        s = match(read_dice(cv2.imread(str(photo.path))).dice, photo.dice)
+        labeled, found, right = labeled + s.labeled, found + s.found, right + s.right
+        false, entirely = false + s.false, entirely + s.entirely_right
+    got = (found / labeled, right / found, entirely / len(album), false / len(album))
+    floor = FLOORS[folder]
+    assert all(g >= f for g, f in zip(got[:3], floor[:3], strict=True)), (got, floor)
+    assert got[3] <= floor[3], (got, floor)

@@ -74,8 +74,8 @@ def test_find_peaks_separates_touching_blobs() -> None:
     assert peaks[0][2] == pytest.approx(0.9)
 
 
-def _cand(x: float, strength: float, value: int = 4) -> Candidate:
-    return Candidate(x, 50.0, 40.0, strength, value, 0.9, 0.9)
+def _cand(x: float, strength: float, value: int = 4, sure: float = 0.6) -> Candidate:
+    return Candidate(x, 50.0, 40.0, strength, value, sure, 0.9)
 
 
 def test_a_faint_echo_next_to_a_clear_die_is_dropped() -> None:
@@ -91,3 +91,10 @@ def test_two_similar_looks_at_one_place_become_one_uncertain_region() -> None:
 def test_touching_dice_are_not_overlaps() -> None:
     out = resolve_overlaps([_cand(100, 0.9), _cand(140, 0.2)])
     assert [c.why for c in out] == ["", ""]
+
+
+def test_two_sure_readings_of_different_values_are_two_dice() -> None:
+    out = resolve_overlaps([_cand(100, 0.8, 5, sure=0.95), _cand(110, 0.75, 2, sure=0.9)])
+    assert sorted((c.value, c.why) for c in out) == [(2, ""), (5, "")]
+    same = resolve_overlaps([_cand(100, 0.8, 5, sure=0.95), _cand(110, 0.75, 5, sure=0.9)])
+    assert len(same) == 1 and same[0].why
