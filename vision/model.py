@@ -101,10 +101,8 @@ def crop_patch(image: np.ndarray, center: tuple[float, float], size: float,
 
 @lru_cache(maxsize=4)
 def _net(name: str) -> cv2.dnn.Net:
-    net = cv2.dnn.readNetFromONNX(str(MODELS / name))
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
-    return net
+    # OpenCV's own CPU backend is the default; setting it again makes OpenCV 5 warn.
+    return cv2.dnn.readNetFromONNX(str(MODELS / name))
 
 
 def run_detector(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -54,3 +56,13 @@ def test_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "cannot read image" in out.err
     errors = [json.loads(x)["error"] for x in out.out.strip().splitlines()]
     assert errors == ["cannot read image"] * 2
+
+
+def test_a_fresh_process_prints_nothing_but_the_json(photo: tuple[Path, list[int]]) -> None:
+    """OpenCV's own warnings (e.g. OpenCV 5 on a redundant dnn target) must not reach users."""
+    path, values = photo
+    run = subprocess.run([sys.executable, "-c", "import sys; from device.cli import main; "
+                          "sys.exit(main(sys.argv[1:]))", "dice", str(path), "--json"],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0 and run.stderr == ""
+    assert sorted(d["value"] for d in json.loads(run.stdout)["dice"]) == values
