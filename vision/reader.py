@@ -116,8 +116,7 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
         image = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     heat, size = M.run_detector(image)
     peaks = find_peaks(heat, size, PEAK_MIN)
-    patches = np.stack([M.crop_patch(image, c, s) for c, s, _ in peaks]) if peaks else \
-        np.zeros((0, 3, M.CROP, M.CROP), np.float32)
+    patches = M.crop_patches(image, [(c, s) for c, s, _ in peaks])
     probs = M.run_classifier(patches)
     unsure_rows = np.nonzero(probs.max(axis=1) < SECOND_LOOK)[0]
     if TTA > 1 and len(unsure_rows):  # look again at the unsure ones, turned
