@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from device import doubting_table as dt
-from device.buttons import Role
+from device.buttons import KEYMAP
 from device.camera import SimulatedTable
 from device.dice_eye import CupEye
 from device.doubting_setup import DoubtingSetupResult, GameSetup
@@ -22,13 +22,10 @@ from games import doubting_dice as dd
 from games.doubting_dice import Bid, DoubtingSettings
 from games.log import read_log, replay
 
-KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
-        "p": Role.CARD, "b": Role.BACK, "m": Role.MENU}
-
 
 def press(target: Any, keys: str) -> None:
     for k in keys.split("#")[0].replace(" ", "").replace("\n", ""):
-        target.press(KEYS[k])
+        target.press(KEYMAP[k])
         assert render(target.view()).size == (128, 64)
 
 
@@ -76,7 +73,7 @@ def play(box: Box, keys: str) -> None:
         while box.busy:
             t += 0.1
             box.tick(t)
-        box.press(KEYS[k])
+        box.press(KEYMAP[k])
     while box.busy:
         t += 0.1
         box.tick(t)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from device import doubting_table as dt
-from device.buttons import Role
+from device.buttons import KEYMAP
 from device.doubting_screens import BidView, DiceTableView, RevealView, RoundStartView
 from device.doubting_table import DoubtingTable, ruling
 from device.screens import MessageView, NumberView, render
@@ -21,8 +21,6 @@ from games import doubting_dice as dd
 from games.doubting_dice import Bid, DoubtingDice, DoubtingSettings, Phase, legal_bids
 from games.log import LogWriter, read_log, replay
 
-KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
-        "p": Role.CARD, "b": Role.BACK, "m": Role.MENU}
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
@@ -81,7 +79,7 @@ class Rig:
 
     def keys(self, keys: str) -> Rig:
         for k in keys.replace(" ", ""):
-            self.table.press(KEYS[k])
+            self.table.press(KEYMAP[k])
             assert render(self.table.view()).size == (128, 64)
         return self
 
@@ -245,7 +243,7 @@ def test_bid_entry_reaches_only_legal_bids(rig: Rig) -> None:
         bid = frontier.pop()
         for key in "wsacp":
             rig.table.mode = dt.Bidding(bid)
-            rig.table.press(KEYS[key])
+            rig.table.press(KEYMAP[key])
             assert rig.mode.bid in legal
             if rig.mode.bid not in seen:
                 seen.add(rig.mode.bid)

@@ -13,7 +13,7 @@ import pytest
 
 from device import bamboozled_screens as bs
 from device import table as tb
-from device.buttons import Role
+from device.buttons import KEYMAP, Role
 from device.screens import MenuView, MessageView, PlayersView, render
 from device.table import Look, Table
 from games.bamboozled import Bamboozled, Phase, PlayCard, Settings
@@ -21,8 +21,6 @@ from games.cards import Card
 from games.log import LogWriter, read_log, replay
 from games.scores import entry_presses, legal_declarations
 
-KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
-        "p": Role.CARD, "b": Role.BACK, "m": Role.MENU}
 NAMES = ["Anita", "Charlie", "Sasha"]
 
 
@@ -71,7 +69,7 @@ class Rig:
 
     def keys(self, keys: str) -> Rig:
         for k in keys.replace(" ", ""):
-            self.table.press(KEYS[k])
+            self.table.press(KEYMAP[k])
         return self
 
     def declare(self, score: int) -> Rig:
