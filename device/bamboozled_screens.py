@@ -26,8 +26,6 @@ from device import draw as d
 from device.font import FONT
 from device.screens import describe, keyed, screen
 
-STRIP_H = 9  # the status strip's rows at the bottom (above the hint line when there is one)
-
 
 @dataclass(frozen=True)
 class Seat:
@@ -156,7 +154,7 @@ def _strip(draw: ImageDraw.ImageDraw, strip: Strip, bottom: int) -> int:
     seats = strip.seats
     if not seats:
         return bottom
-    top = bottom - STRIP_H
+    top = bottom - d.STRIP_H
     n = len(seats)
     cell = d.W // n
     limit = max(1, strip.limit)

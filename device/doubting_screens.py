@@ -24,8 +24,6 @@ from device import draw as d
 from device.font import FONT
 from device.screens import screen
 
-STRIP_H = 9
-
 
 @dataclass(frozen=True)
 class DiceSeat:
@@ -113,7 +111,7 @@ def _strip(draw: ImageDraw.ImageDraw, strip: DiceStrip, bottom: int) -> int:
     seats = strip.seats
     if not seats:
         return bottom
-    top = bottom - STRIP_H
+    top = bottom - d.STRIP_H
     cell = d.W // len(seats)
     for i, seat in enumerate(seats):
         x0 = i * cell

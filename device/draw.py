@@ -18,6 +18,7 @@ HEADER_H = 10  # bar rows 0-8, one dark row under it
 BODY_TOP = HEADER_H + 1
 FOOTER_TOP = H - FONT.line_height + 1  # 57: the hint's glyph rows are 57-63
 ITEM_H = 9  # one menu / table row
+STRIP_H = 9  # the players' status strip at the bottom (above the hint line when there is one)
 
 
 def new_image() -> tuple[Image.Image, ImageDraw.ImageDraw]:
