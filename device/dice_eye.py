@@ -8,6 +8,8 @@
 * :class:`CupEye` is the simulator's shortcut (``--reader cup``): the simulated table's
   frames are still captured (and kept as photos), but the values come from the
   simulated cup, so scripted games do not depend on the dice reader.
+* :class:`ScriptedEye` hands out looks written in advance (tests: the table with no
+  camera, no threads and no sleeps).
 """
 
 from __future__ import annotations
@@ -89,6 +91,23 @@ class CupEye:
         if dice is None:
             return Look("settled", problem="no dice under the cup", frame=frame)
         return Look("settled", dice, frame=frame)
+
+
+class ScriptedEye:
+    """Scripted looks: each poll pops the next one; ``then`` repeats when none are left."""
+
+    def __init__(self) -> None:
+        self.looks: list[Look] = []
+        self.then: Look = Look("moving")
+        self.starts = 0
+        self.polls: list[float] = []  # the times it was polled at
+
+    def start(self) -> None:
+        self.starts += 1
+
+    def poll(self, t: float) -> Look:
+        self.polls.append(t)
+        return self.looks.pop(0) if self.looks else self.then
 
 
 def reader_works() -> str | None:

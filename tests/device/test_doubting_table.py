@@ -13,6 +13,7 @@ import pytest
 
 from device import doubting_table as dt
 from device.buttons import KEYMAP
+from device.dice_eye import ScriptedEye
 from device.doubting_screens import BidView, DiceTableView, RevealView, RoundStartView
 from device.doubting_table import DoubtingTable, ruling
 from device.screens import MessageView, NumberView, render
@@ -22,21 +23,6 @@ from games.doubting_dice import Bid, DoubtingDice, DoubtingSettings, Phase, lega
 from games.log import LogWriter, read_log, replay
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-
-
-class FakeEye:
-    """Scripted looks: each poll pops the next one; ``then`` repeats when empty."""
-
-    def __init__(self) -> None:
-        self.looks: list[Look] = []
-        self.then = Look("moving")
-        self.starts = 0
-
-    def start(self) -> None:
-        self.starts += 1
-
-    def poll(self, t: float) -> Look:
-        return self.looks.pop(0) if self.looks else self.then
 
 
 class Hooks(dt.DoubtingHooks):
@@ -57,7 +43,7 @@ class Rig:
         self.settings = DoubtingSettings(**settings)
         self.path = tmp / "game.jsonl"
         self.writer = LogWriter.create(self.path, self.rules, names, self.settings)
-        self.eye = FakeEye()
+        self.eye = ScriptedEye()
         self.hooks = Hooks()
         self.photos: list[int] = []
         self.t = 0.0
@@ -355,7 +341,7 @@ def test_announce_total_reads_the_round_dice(tmp_path: Path) -> None:
     assert r.mode.view.headline == "TOTAL 36"
     r.keys("o")
     assert isinstance(r.mode, dt.Bidding) and "total 36" in r.table.view().caption
-    again = DoubtingTable(replay(r.path).state, r.writer, FakeEye())
+    again = DoubtingTable(replay(r.path).state, r.writer, ScriptedEye())
     assert again.mode == dt.Bidding(Bid(3, 2))
     # by hand: the total, confirmed by the starter and the next player
     r.enter(3, 2).keys("c").read((1,) * 10)
@@ -416,7 +402,7 @@ def test_resume_lands_on_the_same_screen(tmp_path: Path, stop: str) -> None:
             r.enter(1, 2).keys("c").read(reveal(r.state.dice_in_play, 2, 0)).keys("o")
     state = replay(r.path).state
     assert state == r.state
-    again = DoubtingTable(state, r.writer, FakeEye())
+    again = DoubtingTable(state, r.writer, ScriptedEye())
     expected = {"round": dt.RoundStart(), "bidding": dt.RoundStart(),
                 "answer": dt.Answering(), "ruled": dt.RoundStart(), "over": dt.Over()}[stop]
     assert again.mode == expected

@@ -14,6 +14,7 @@ import pytest
 from device import bamboozled_screens as bs
 from device import table as tb
 from device.buttons import KEYMAP, Role
+from device.dice_eye import ScriptedEye
 from device.screens import MenuView, MessageView, PlayersView, render
 from device.table import Look, Table
 from games.bamboozled import Bamboozled, Phase, PlayCard, Settings
@@ -24,23 +25,6 @@ from games.scores import entry_presses, legal_declarations
 NAMES = ["Anita", "Charlie", "Sasha"]
 
 
-class FakeEye:
-    """Scripted looks: each poll pops the next one; ``then`` repeats when empty."""
-
-    def __init__(self) -> None:
-        self.looks: list[Look] = []
-        self.then: Look = Look("moving")
-        self.starts = 0
-        self.polls: list[float] = []
-
-    def start(self) -> None:
-        self.starts += 1
-
-    def poll(self, t: float) -> Look:
-        self.polls.append(t)
-        return self.looks.pop(0) if self.looks else self.then
-
-
 class Rig:
     """A table over a real log file, a fake eye and a fake photo keeper."""
 
@@ -49,7 +33,7 @@ class Rig:
         self.settings = Settings(**settings)
         self.path = tmp / "game.jsonl"
         self.writer = LogWriter.create(self.path, self.rules, names, self.settings)
-        self.eye = FakeEye()
+        self.eye = ScriptedEye()
         self.photos: list[int] = []
         self.t = 0.0
         state = self.rules.new_game(names, self.settings)
@@ -511,7 +495,7 @@ def test_no_bluffing_card_raises_the_roll(tmp_path: Path) -> None:
 
 def test_mode_follows_the_state_after_a_restart(rig: Rig) -> None:
     rig.declare(55).keys("c").read((1, 5))
-    again = Table(replay(rig.path).state, rig.writer, FakeEye(), actions=2)
+    again = Table(replay(rig.path).state, rig.writer, ScriptedEye(), actions=2)
     assert isinstance(again.mode, tb.Offer) and again.view() == rig.table.view()
 
 
