@@ -1,11 +1,10 @@
 """The box's state machine for one game of Bamboozled: presses and camera looks in,
 engine actions applied and logged, a view out.
 
-:class:`Table` is thin: the rules live in :mod:`games.bamboozled`; the table only turns
+:class:`BamboozledFlow` is thin: the rules live in :mod:`games.bamboozled`; the table only turns
 buttons into actions, asks the camera for the dice, logs each action (appended, flushed
 and fsynced by :class:`games.log.LogWriter`) *before* the screen changes, and describes
-what happened. No threads, no sleeps: the loop calls :meth:`Table.press` for each
-button and :meth:`Table.tick` with the time while :attr:`Table.busy` (reading dice).
+what happened.
 
 The flow (UI modes on top of the engine's phase):
 
@@ -16,14 +15,10 @@ The flow (UI modes on top of the engine's phase):
 * DECIDE -> :class:`Deciding`: ACCEPT / CHALLENGE read the dice; CARD opens the menu of
   the before-roll cards legal now (the player names the card by picking it); DOWN or
   MENU shows the players' table.
-* Reading (:class:`Reading`): "Lift the cup", camera looks until the watcher settles.
-  A reading that is not exactly two dice, or has an uncertain die, asks to spread the
-  dice and read again (OK); after :data:`MAX_ATTEMPTS` failures, or MENU/CARD at any
-  time, the dice are entered by hand (:class:`EnterDice`) and must be confirmed by two
-  players (:class:`ConfirmDice`: the declarer, then the judge). The box never rules on
-  a guess. A camera or reader failure is explained first (:class:`Notice`), then the
-  dice are entered by hand. The frame behind the ruling is saved (``save_photo``) and
-  its path, with how the dice were read, goes into the action's log ``meta``.
+* Reading: "Lift the cup", then the one reading flow of :class:`device.core.flow.GameFlow`
+  (two dice expected; spread and read again, by hand with two confirmations: the
+  declarer, then the judge; a camera problem explained first; the photo and how the
+  dice were read in the action's log meta).
 * A ruling page (:class:`Ruled`) follows each decision (an answer to an offer is ruled
   together with what led to it); offers the engine makes (SHOW_CARD, MY_BAD_OFFER,
   REVIVE_OFFER) are their own screens (CARD yes, CHALLENGE no); DISCARD is a menu
@@ -34,33 +29,37 @@ The flow (UI modes on top of the engine's phase):
 * A button that does nothing now is ignored; the hint line shows a cross and what
   works instead. An action the engine refuses shows its message (:class:`Notice`);
   nothing changes.
-* With the simulator's hooks (:class:`Hooks`), card menus offer only the cards in the
+* With the simulator's hooks (:class:`BamboozledHooks`), card menus offer only the cards in the
   player's virtual hand; on the real box they offer every card the counts allow.
 
-The mode after a restart is derived from the engine state alone (:meth:`Table.mode_for`),
+The mode after a restart is derived from the engine state alone (:meth:`BamboozledFlow.mode_for`),
 so resuming a log lands on exactly the screen the game was waiting on.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
-from device import bamboozled_screens as bs
-from device.buttons import Role
-from device.screens import MenuView, MessageView, PlayerRow, PlayersView
-from device.table_base import (
+from device.bamboozled import screens as bs
+from device.bamboozled.rulings import ruling
+from device.core.flow import (
     MAX_ATTEMPTS,
-    Notice,
+    ConfirmByHand,
+    EnterByHand,
+    GameFlow,
     Over,
+    Players,
+    PressHandler,
     Reading,
-    Recorder,
-    SavePhoto,
-    TableBase,
+    Ruled,
+    ViewHandler,
 )
-from games import bamboozled_events as ev
+from device.core.ports import NoHooks, status_word
+from device.core.roles import Role
+from device.ui.views import MenuView, PlayerRow, PlayersView
 from games.bamboozled import (
     Accept,
     Action,
@@ -90,57 +89,22 @@ from games.scores import (
     ties_or_beats,
 )
 
-log = logging.getLogger(__name__)
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 
 
-# --- what the table needs from the outside --------------------------------------------------
+class ReadKind(enum.StrEnum):
+    """Why the dice are read: the judge accepts or challenges, or an open roll."""
+
+    ACCEPT = "accept"
+    CHALLENGE = "challenge"
+    ROLL = "roll"
 
 
-@dataclass(frozen=True)
-class Look:
-    """What the camera makes of the tray now.
-
-    state: "moving", "hand in view", "empty", "settled" or "error".
-    values: the two dice when settled on a good reading of exactly two dice.
-    problem: why a settled reading cannot be ruled on ("a die could not be read",
-    "expected 2 dice, saw 3", a camera error...).
-    frame: the BGR frame looked at (saved as the photo behind a ruling).
-    """
-
-    state: str
-    values: tuple[int, int] | None = None
-    problem: str | None = None
-    frame: Any = None
-
-    @property
-    def done(self) -> bool:
-        """A settled reading (good or not) or an error: stop looking."""
-        return self.state in ("settled", "error")
-
-
-class Eye(Protocol):
-    def start(self) -> None:
-        """Start looking afresh (forget earlier frames)."""
-
-    def poll(self, t: float) -> Look:
-        """Look at the next frame (``t``: seconds, monotonic)."""
-
-
-class Hooks:
-    """What the simulator (or a test) wants to know; the real box ignores it all."""
-
-    def turn(self, table: Table) -> None:
-        """A roller's turn is on screen (the simulated cup rolls, once per turn)."""
-
-    def lift(self, table: Table) -> None:
-        """The cup is being lifted: the camera will see the dice."""
-
-    def applied(self, table: Table, action: Action, events: Sequence[Event]) -> None:
-        """An action was applied and logged."""
+class BamboozledHooks(NoHooks):
+    """The core hooks plus the cards a seat really holds (the simulator's virtual hands)."""
 
     def hand(self, seat: int) -> list[Card] | None:
-        """The cards ``seat`` really holds, if known (the simulator's virtual hands)."""
+        """The cards ``seat`` holds, if known (None: the real box cannot know)."""
         return None
 
 
@@ -180,62 +144,33 @@ class Picking:
 
 
 @dataclass(frozen=True)
-class EnterDice:
-    kind: str
-    dice: tuple[int, int] = (1, 1)
-    cursor: int = 0
-    why: str = ""
-    frame: Any = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class ConfirmDice:
-    kind: str
-    dice: tuple[int, int]
-    step: int = 1
-    why: str = ""
-    frame: Any = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class Offer:
     """SHOW_CARD, MY_BAD_OFFER or REVIVE_OFFER: CARD yes, CHALLENGE no."""
 
 
-@dataclass(frozen=True)
-class Ruled:
-    view: bs.RulingView
+# --- the flow ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShowingTable:
-    """The players' table (strikes, cards, whose turn); any button returns."""
+class BamboozledFlow(GameFlow):
+    """One game of Bamboozled on the box (see the module docstring for the flow).
 
-    back: Any
-
-
-# --- the table ---------------------------------------------------------------------------
-
-
-class Table(TableBase):
-    """One game on the box. See the module docstring for the flow.
-
-    ``state``: the engine state (from ``rules.new_game`` or a log replay);
-    ``log``: where actions are recorded (a :class:`games.log.LogWriter`);
-    ``eye``: the camera (:class:`Eye`); ``save_photo(frame, n) -> path or None`` keeps
-    the frame behind the n-th action; ``hooks``: the simulator's; ``last_events``: the
-    events of the last action (after a resume, to describe an open offer).
+    ``hooks`` may be :class:`BamboozledHooks` (card menus offer only the cards held).
     """
 
-    players_mode = ShowingTable
-    no_menu = (Reading, EnterDice, ConfirmDice, ShowingTable, Notice)
+    rules_factory = Bamboozled
+    hint_mark = "\u2717 "
+    state: State
+    rules: Bamboozled
 
-    def __init__(self, state: State, log: Recorder, eye: Eye, *,
-                 save_photo: SavePhoto | None = None, hooks: Hooks | None = None,
-                 rules: Bamboozled | None = None, actions: int = 0,
-                 last_events: Sequence[Event] = ()) -> None:
-        super().__init__(state, log, eye, save_photo=save_photo, hooks=hooks or Hooks(),
-                         rules=rules or Bamboozled(), actions=actions, last_events=last_events)
+    def press_handlers(self) -> Mapping[type, PressHandler]:
+        return {Declaring: self._press_declaring, Deciding: self._press_deciding,
+                Rolling: self._press_rolling, Picking: self._press_picking,
+                Offer: self._press_offer}
+
+    def view_handlers(self) -> Mapping[type, ViewHandler]:
+        return {Declaring: self._declaring_view, Deciding: self._deciding_view,
+                Rolling: self._rolling_view, Picking: self._picking_view,
+                Offer: lambda mode: self._offer_view()}
 
     # --- small queries ---------------------------------------------------------------------
     def mode_for(self, state: State) -> Any:
@@ -247,7 +182,7 @@ class Table(TableBase):
             return Deciding()
         if phase is Phase.ROLL:
             return Rolling()
-        if phase in (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER):
+        if phase in _OFFERS:
             return Offer()
         if phase is Phase.DISCARD:
             return self._discard_menu()
@@ -256,25 +191,48 @@ class Table(TableBase):
     def _legal(self) -> list[Action]:
         return self.rules.legal_actions(self.state)
 
+    def _hand(self, seat: int) -> list[Card] | None:
+        return self.hooks.hand(seat) if isinstance(self.hooks, BamboozledHooks) else None
+
     def _held(self, seat: int, card: Card) -> bool:
-        hand = self.hooks.hand(seat)
+        hand = self._hand(seat)
         return hand is None or card in hand
 
-    # --- input ------------------------------------------------------------------------------
-    def _settled(self, mode: Reading, look: Look) -> None:
-        if look.values is not None and look.problem is None:
-            self._read(mode.kind, look.values, look.frame, {"read": "camera"})
-            return
-        problem = look.problem or "no dice seen"
-        if look.state == "error":
-            log.warning("reading the dice: %s", problem)
-            self.mode = Notice("Camera problem", f"{problem}. Enter the dice by hand.",
-                               EnterDice(mode.kind, why="camera problem", frame=look.frame))
-            return
-        if mode.attempt >= MAX_ATTEMPTS:
-            self.mode = EnterDice(mode.kind, why=problem, frame=look.frame)
-            return
-        self.mode = replace(mode, problem=problem, status="", frame=look.frame)
+    # --- the reading ---------------------------------------------------------------------------
+    def rule(self, kind: ReadKind, values: tuple[Any, ...], meta: dict[str, Any]) -> None:
+        dice = (int(values[0]), int(values[1]))
+        if kind is ReadKind.ACCEPT:
+            self.apply(Accept(dice), meta)
+        elif kind is ReadKind.CHALLENGE:
+            self.apply(Challenge(dice), meta)
+        else:
+            self._open_roll(dice, meta)
+
+    def check_reading(self, mode: Reading, values: tuple[Any, ...]) -> str | None:
+        return None if len(values) == 2 else f"expected 2 dice, saw {len(values)}"
+
+    def confirmers(self, kind: ReadKind) -> tuple[int, int]:
+        s = self.state
+        assert s.awaiting is not None
+        if kind is ReadKind.ROLL:
+            return s.awaiting, s.next_seat(s.awaiting)
+        assert s.declarer is not None
+        return s.declarer, s.awaiting
+
+    def hand_start(self, kind: ReadKind, batch: int) -> tuple[int, int]:
+        return (1, 1)
+
+    def hand_fields(self, kind: ReadKind) -> int:
+        return 2
+
+    def hand_step(self, mode: EnterByHand, step: int) -> tuple[int, int]:
+        dice = list(mode.value)
+        dice[mode.cursor] = (dice[mode.cursor] - 1 + step) % 6 + 1
+        return (dice[0], dice[1])
+
+    def hand_values(self, kind: ReadKind, value: tuple[int, int], batch: int
+                    ) -> tuple[int, int]:
+        return value
 
     # --- per mode ---------------------------------------------------------------------------
     def _press_declaring(self, role: Role) -> bool:
@@ -286,7 +244,7 @@ class Table(TableBase):
             self.mode = Declaring(moves[role](mode.score, current))
             return True
         if role is Role.OK:
-            self._apply(Declare(mode.score))
+            self.apply(Declare(mode.score))
             return True
         if role is Role.CARD:  # Revive on one's own turn
             self._card_menu()
@@ -295,24 +253,24 @@ class Table(TableBase):
 
     def _press_deciding(self, role: Role) -> bool:
         if role is Role.ACCEPT:
-            self._start_reading("accept")
+            self.start_reading(ReadKind.ACCEPT)
         elif role is Role.CHALLENGE:
-            self._start_reading("challenge")
+            self.start_reading(ReadKind.CHALLENGE)
         elif role is Role.CARD:
             self._card_menu()
         elif role is Role.DOWN:
-            self.mode = ShowingTable(self.mode)
+            self.mode = Players(self.mode)
         else:
             return False
         return True
 
     def _press_rolling(self, role: Role) -> bool:
         if role is Role.OK:
-            self._start_reading("roll")
+            self.start_reading(ReadKind.ROLL)
         elif role is Role.CARD:
             self._card_menu()
         elif role is Role.DOWN:
-            self.mode = ShowingTable(self.mode)
+            self.mode = Players(self.mode)
         else:
             return False
         return True
@@ -340,68 +298,9 @@ class Table(TableBase):
             if choice.action is None:
                 self.mode = mode.back
             else:
-                self._apply(choice.action, mode.meta)
+                self.apply(choice.action, mode.meta)
         elif role is Role.BACK and mode.back is not None:
             self.mode = mode.back
-        else:
-            return False
-        return True
-
-    def _start_reading(self, kind: str, attempt: int = 1) -> None:
-        self.mode = Reading(kind, attempt, status="looking")
-        self.hooks.lift(self)
-        self.eye.start()
-
-    def _press_reading(self, role: Role) -> bool:
-        mode: Reading = self.mode
-        if role in (Role.MENU, Role.CARD):
-            self.mode = EnterDice(mode.kind, why="entered by hand", frame=mode.frame)
-            return True
-        if mode.problem is not None and role is Role.OK:
-            self._start_reading(mode.kind, mode.attempt + 1)
-            return True
-        return False
-
-    def _press_enterdice(self, role: Role) -> bool:
-        mode: EnterDice = self.mode
-        if role in (Role.UP, Role.DOWN):
-            step = 1 if role is Role.UP else -1
-            dice = list(mode.dice)
-            dice[mode.cursor] = (dice[mode.cursor] - 1 + step) % 6 + 1
-            self.mode = replace(mode, dice=(dice[0], dice[1]))
-        elif role is Role.OK:
-            if mode.cursor == 0:
-                self.mode = replace(mode, cursor=1)
-            else:
-                self.mode = ConfirmDice(mode.kind, mode.dice, 1, mode.why, mode.frame)
-        elif role is Role.BACK:
-            if mode.cursor == 1:
-                self.mode = replace(mode, cursor=0)
-            else:
-                self._start_reading(mode.kind)
-        else:
-            return False
-        return True
-
-    def _confirmers(self, kind: str) -> tuple[int, int]:
-        s = self.state
-        assert s.awaiting is not None
-        if kind == "roll":
-            return s.awaiting, s.next_seat(s.awaiting)
-        assert s.declarer is not None
-        return s.declarer, s.awaiting
-
-    def _press_confirmdice(self, role: Role) -> bool:
-        mode: ConfirmDice = self.mode
-        if role is Role.OK:
-            if mode.step == 1:
-                self.mode = replace(mode, step=2)
-            else:
-                names = [self.names[s] for s in self._confirmers(mode.kind)]
-                meta = {"read": "manual", "confirmed_by": names, "why": mode.why}
-                self._read(mode.kind, mode.dice, mode.frame, meta)
-        elif role in (Role.CHALLENGE, Role.BACK):
-            self.mode = EnterDice(mode.kind, mode.dice, 0, mode.why, mode.frame)
         else:
             return False
         return True
@@ -411,7 +310,7 @@ class Table(TableBase):
         seat = self.state.awaiting
         assert seat is not None
         if role is Role.CHALLENGE:
-            self._apply(Decline())
+            self.apply(Decline())
             return True
         if role is not Role.CARD:
             return False
@@ -426,7 +325,9 @@ class Table(TableBase):
             self.flash = "no such card in hand"
             return True
         if len(choices) == 1:
-            self._apply(choices[0].action)  # type: ignore[arg-type]
+            action = choices[0].action
+            assert action is not None
+            self.apply(action)
             return True
         self.mode = Picking(f"{self.who(seat)}: show", tuple(choices) + (Choice("Back", None),),
                             back=self.mode)
@@ -436,7 +337,7 @@ class Table(TableBase):
         seat = self.state.awaiting
         assert seat is not None
         choices = []
-        hand = self.hooks.hand(seat)
+        hand = self._hand(seat)
         if hand is None:
             choices.append(Choice("Don't name it", Discard(None)))
         for action in self._legal():
@@ -445,19 +346,7 @@ class Table(TableBase):
                 choices.append(Choice(action.card.label, action))
         return Picking(f"{self.who(seat)}: discard 1", tuple(choices))
 
-    _press_showingtable = TableBase._press_players
-
     # --- doing things ----------------------------------------------------------------------
-    def _read(self, kind: str, dice: tuple[int, int], frame: Any, meta: dict[str, Any]) -> None:
-        """The dice are known (camera or confirmed by hand): save the photo and rule."""
-        meta = self._with_photo(frame, meta)
-        if kind == "accept":
-            self._apply(Accept(dice), meta)
-        elif kind == "challenge":
-            self._apply(Challenge(dice), meta)
-        else:
-            self._open_roll(dice, meta)
-
     def _open_roll(self, dice: tuple[int, int], meta: dict[str, Any]) -> None:
         seat = self.state.awaiting
         assert seat is not None
@@ -467,7 +356,7 @@ class Table(TableBase):
         raised = [a for a in rolls if a.cards and ties_or_beats(
             max(reach_with(a.cards, dice), key=rank), self.state.score)]
         if not raised:
-            self._apply(Roll(dice), meta)
+            self.apply(Roll(dice), meta)
             return
         plain = best_truthful(dice)
         choices = [Choice(f"No card: {score_name(plain)}", Roll(dice))]
@@ -477,18 +366,14 @@ class Table(TableBase):
                                   Roll(dice, a.cards)))
         self.mode = Picking(f"{self.who(seat)}: use a card?", tuple(choices), meta=meta)
 
-    def _context(self) -> tuple[Event, ...]:
+    def context(self) -> tuple[Event, ...]:
         # An answer to an offer is ruled together with what led to the offer.
         return self.last_events if self.state.phase in _OFFERS else ()
 
-    def _mode_after(self, action: Action) -> Any:
+    def mode_after(self, action: Action) -> Any:
         if isinstance(action, Declare) or self.state.phase in _OFFERS:
             return self.mode_for(self.state)
         return Ruled(ruling(self.last_events, self.state, action))
-
-    def _entered(self) -> None:
-        if isinstance(self.mode, Declaring | Rolling):
-            self.hooks.turn(self)
 
     # --- views ------------------------------------------------------------------------------
     def strip(self) -> bs.Strip:
@@ -505,62 +390,49 @@ class Table(TableBase):
         return PlayersView(f"Round {s.round}, {way}", rows, s.settings.strike_limit,
                            "any key: back")
 
-    def _hint_for_mode(self) -> str:
-        """The hint after a press that did nothing: a cross, then what works now."""
-        return "\u2717 " + super()._hint_for_mode()
+    def winner_lines(self) -> tuple[str, ...]:
+        return (f"after {self.state.round} rounds",)
 
-    def _view(self) -> Any:  # noqa: C901 - one branch per mode
-        mode, s = self.mode, self.state
-        name = self.who(s.awaiting)
-        if isinstance(mode, Declaring):
-            legal = legal_declarations(s.score)
-            where = f">={s.score}" if s.score else f"{legal.index(mode.score) + 1}/{len(legal)}"
-            return bs.DeclareView(name, mode.score, str(mode.score), _caption(mode.score),
-                                  where, strip=self.strip())
-        if isinstance(mode, Deciding):
-            return bs.DecideView(name, self.who(s.declarer), str(s.score), _caption(s.score),
-                                 strip=self.strip())
-        if isinstance(mode, Rolling):
-            caption = f"to beat {score_name(s.score)}" if s.score else "any score"
-            return bs.RollView(name, caption, strip=self.strip())
-        if isinstance(mode, Picking):
-            labels = tuple(c.label for c in mode.choices)
-            return MenuView(mode.title, labels, mode.cursor,
-                            "w/s o:pick" + (" b:back" if mode.back is not None else ""))
-        if isinstance(mode, Reading):
-            return self._reading_view(mode)
-        if isinstance(mode, EnterDice):
-            return bs.DiceEntryView("Dice by hand", mode.dice, mode.cursor, mode.why)
-        if isinstance(mode, ConfirmDice):
-            who = self.who(self._confirmers(mode.kind)[mode.step - 1])
-            return bs.ConfirmDiceView(who, mode.dice, mode.step, "Are these the dice?")
-        if isinstance(mode, Offer):
-            return self._offer_view()
-        if isinstance(mode, Ruled):
-            return mode.view
-        if isinstance(mode, Notice):
-            return MessageView(mode.title, (mode.text,), "o:ok")
-        if isinstance(mode, ShowingTable):
-            return self.players_view()
-        if isinstance(mode, Over):
-            winner = s.winner
-            lines = (f"after {s.round} rounds",)
-            return bs.WinnerView(self.who(winner), lines)
-        raise AssertionError(mode)
+    def _declaring_view(self, mode: Declaring) -> bs.DeclareView:
+        s = self.state
+        legal = legal_declarations(s.score)
+        where = f">={s.score}" if s.score else f"{legal.index(mode.score) + 1}/{len(legal)}"
+        return bs.DeclareView(self.who(s.awaiting), mode.score, str(mode.score),
+                              _caption(mode.score), where, strip=self.strip())
 
-    def _reading_view(self, mode: Reading) -> bs.ReadView:
+    def _deciding_view(self, mode: Deciding) -> bs.DecideView:
+        s = self.state
+        return bs.DecideView(self.who(s.awaiting), self.who(s.declarer), str(s.score),
+                             _caption(s.score), strip=self.strip())
+
+    def _rolling_view(self, mode: Rolling) -> bs.RollView:
+        s = self.state
+        caption = f"to beat {score_name(s.score)}" if s.score else "any score"
+        return bs.RollView(self.who(s.awaiting), caption, strip=self.strip())
+
+    def _picking_view(self, mode: Picking) -> MenuView:
+        labels = tuple(c.label for c in mode.choices)
+        return MenuView(mode.title, labels, mode.cursor,
+                        "w/s o:pick" + (" b:back" if mode.back is not None else ""))
+
+    def hand_view(self, mode: EnterByHand) -> bs.DiceEntryView:
+        return bs.DiceEntryView("Dice by hand", mode.value, mode.cursor, mode.why)
+
+    def confirm_view(self, mode: ConfirmByHand, who: str) -> bs.ConfirmDiceView:
+        return bs.ConfirmDiceView(who, mode.value, mode.step, "Are these the dice?")
+
+    def reading_view(self, mode: Reading) -> bs.ReadView:
         if mode.problem is not None:
             return bs.ReadView("Spread the dice", "", (
                 f"{mode.problem}.", "Move them apart, hands away, then OK."),
                 mode.attempt, "o:read again m:hand", of=MAX_ATTEMPTS)
-        title = "Read the roll" if mode.kind == "roll" else "Lift the cup"
-        status = {"moving": "dice moving", "looking": "looking", "empty": "no dice yet"}.get(
-            mode.status, mode.status)
+        roll = mode.kind is ReadKind.ROLL
+        title = "Read the roll" if roll else "Lift the cup"
         s = self.state
-        what = (f"{self.who(s.awaiting)}'s open roll" if mode.kind == "roll"
+        what = (f"{self.who(s.awaiting)}'s open roll" if roll
                 else f"{self.who(s.awaiting)} {mode.kind}s {s.score}")
-        return bs.ReadView(title, status, (what, "Hands off the tray."), mode.attempt,
-                           of=MAX_ATTEMPTS if mode.attempt > 1 else 0)
+        return bs.ReadView(title, status_word(mode.status), (what, "Hands off the tray."),
+                           mode.attempt, of=MAX_ATTEMPTS if mode.attempt > 1 else 0)
 
     def _offer_view(self) -> bs.OfferView:
         s = self.state
@@ -591,97 +463,5 @@ def _caption(score: int) -> str:
     return "" if name == str(score) else name
 
 
-# --- rulings ------------------------------------------------------------------------------
-
-
-def ruling(events: Sequence[Event], state: State, action: Action | None = None
-           ) -> bs.RulingView:
-    """The ruling page for one action's events (``state``: after them)."""
-    names = [n.upper() for n in state.names]
-    head = ""
-    dice = None
-    lines: list[str] = []
-    limit = state.settings.strike_limit
-    for e in events:
-        if isinstance(e, ev.Truthful):
-            dice = e.dice
-            head = head or "TRUTHFUL"
-            lines.append(f"{_d(e.dice)} shows {score_name(e.score)}")
-        elif isinstance(e, ev.Bluff):
-            dice = e.dice
-            head = "BLUFF!"
-            lines.append(f"{e.score} isn't on {_d(e.dice)}")
-        elif isinstance(e, ev.Bamboozled):
-            head = "BAMBOOZLED!"
-            lines.append(f"{names[e.by]} fooled {names[e.victim]}")
-        elif isinstance(e, ev.CardDrawn):
-            held = state.hand(e.seat)
-            lines.append(f"{names[e.seat]} draws, has {held}" if held > 1
-                         else f"{names[e.seat]} draws a card")
-        elif isinstance(e, ev.NothingToDraw):
-            lines.append("deck empty: no card")
-        elif isinstance(e, ev.DeckReshuffled):
-            lines.append("deck reshuffled")
-        elif isinstance(e, ev.CardShown):
-            head = "SHOWN!"
-            lines.append(f"{names[e.seat]} shows {'+'.join(c.label for c in e.cards)}")
-            lines.append(f"{e.score} stands")
-        elif isinstance(e, ev.StrikeTaken):
-            if e.revived:
-                head = head or "REVIVE!"
-                lines.append(f"{names[e.seat]} revives: {e.strikes}/{limit}")
-            else:
-                lines.append(f"{names[e.seat]} takes strike {e.strikes}/{limit}")
-        elif isinstance(e, ev.StrikeReturned):
-            lines.append(f"{names[e.seat]}: strikes {e.strikes}/{limit}")
-        elif isinstance(e, ev.PlayerOut):
-            head = "OUT!" if head in ("", "TRUTHFUL") else head
-            lines.append(f"{names[e.seat]} is out")
-        elif isinstance(e, ev.HandDiscarded):
-            lines.append(f"{names[e.seat]}'s card{'s' if e.cards > 1 else ''}: discard pile")
-        elif isinstance(e, ev.CardPlayed):
-            head = head or e.card.label.upper() + "!"
-            if not any(isinstance(x, ev.StrikeTaken) and x.revived for x in events):
-                lines.append(f"{names[e.seat]} plays {e.card.label}")
-        elif isinstance(e, ev.ScoreReset):
-            lines.append("score back to 0")
-        elif isinstance(e, ev.DirectionChanged):
-            lines.append("now " + ("clockwise" if e.clockwise else "counter-clockwise"))
-        elif isinstance(e, ev.TurnPassed):
-            lines.append(f"{names[e.to]} decides")
-        elif isinstance(e, ev.SelfAccepted):
-            lines.append(f"back to {names[e.seat]}: no check")
-        elif isinstance(e, ev.CardDiscarded):
-            head = head or "DISCARDED"
-            what = e.card.label if e.card else "a card"
-            lines.append(f"{names[e.seat]} discards {what}")
-        elif isinstance(e, ev.Rolled):
-            dice = e.dice
-            head = "JACKPOT" if e.score == 21 else str(e.score)  # "55", not "DOUBLE 5S"
-            using = f" +{'+'.join(c.label for c in e.cards)}" if e.cards else ""
-            lines.append(f"{names[e.seat]} rolls {_d(e.dice)}{using}")
-        elif isinstance(e, ev.NotBeaten):
-            head = "TOO LOW!"
-            lines.append(f"doesn't beat {e.current}")
-        elif isinstance(e, ev.RoundStarted):
-            lines.append(f"round {e.round}: {names[e.starter]} starts")
-        elif isinstance(e, ev.Winner):
-            head = "GAME OVER"
-            lines.append(f"{names[e.seat]} wins!")
-    # Say who acts next when the events do not ("round 3: CAT starts", "CAT decides").
-    seat = state.awaiting
-    if seat is not None and not any(isinstance(e, ev.RoundStarted | ev.TurnPassed)
-                                    for e in events):
-        revive = any(isinstance(e, ev.CardPlayed) and e.card is Card.REVIVE for e in events)
-        if state.phase is Phase.DISCARD:
-            lines.append(f"{names[seat]}: discard a card")
-        elif state.phase in (Phase.DECLARE, Phase.ROLL) and not revive:
-            lines.append(f"{names[seat]} rolls next")
-    return bs.RulingView(head or "OK", tuple(lines), dice)
-
-
-def _d(dice: tuple[int, int]) -> str:
-    return f"{dice[0]}-{dice[1]}"
-
-
-__all__ = ["Hooks", "Look", "MAX_ATTEMPTS", "Table", "ruling"]
+__all__ = ["BamboozledFlow", "BamboozledHooks", "Choice", "Declaring", "Deciding", "Offer",
+           "Picking", "ReadKind", "Rolling"]

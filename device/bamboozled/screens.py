@@ -1,7 +1,7 @@
 """Bamboozled's screens: pure functions from a view value to a 128x64 image.
 
-Built on :mod:`device.draw` and registered with :func:`device.screens.screen`, so
-``device.screens.render(view)`` draws any of them. The table (:mod:`device.table`) makes
+Built on :mod:`device.ui.draw` and registered with :func:`device.ui.views.screen`, so
+``device.ui.views.render(view)`` draws any of them. The table (:mod:`device.bamboozled.flow`) makes
 the views; nothing here knows the rules.
 
 Layout choices (128x64, 21 characters x 8 lines of the pinned font):
@@ -9,7 +9,7 @@ Layout choices (128x64, 21 characters x 8 lines of the pinned font):
 * the game screens (declare, decide, open roll) end with a **status strip**: one cell
   per player with their name, strikes (lit boxes) and cards held (digits with a small
   card mark), the player whose input is awaited in inverse video, players out crossed.
-  The full table (:class:`device.screens.PlayersView`) is one press away (DOWN/MENU).
+  The full table (:class:`device.ui.views.PlayersView`) is one press away (DOWN/MENU).
 * scores are drawn big (scale 3 or 2) with their name under them ("double 4s").
 * rulings lead with one big word (TRUTHFUL, BLUFF!, BAMBOOZLED!, OUT!) and the dice.
 * the bottom line is the hint: the keys that do something now, in the simulator's key
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from device import draw as d
-from device.font import FONT
-from device.screens import describe, keyed, screen
+from device.ui import draw as d
+from device.ui.font import FONT
+from device.ui.views import describe, keyed, screen
 
 
 @dataclass(frozen=True)
@@ -131,13 +131,6 @@ class OfferView:
     lines: tuple[str, ...] = ()
     dice: tuple[int, int] | None = None
     hint: str = "p:card c:no"
-
-
-@dataclass(frozen=True)
-class WinnerView:
-    name: str
-    lines: tuple[str, ...] = ()
-    hint: str = "o:new game"
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -273,7 +266,7 @@ def ruling_screen(view: RulingView) -> Image.Image:
     if _fitting(head_bottom + 2, with_hint) < len(lines):
         # too much to say under a big headline: a title bar instead; nothing is cut,
         # not even for the hint line (the hint comes back after a wrong press)
-        d.header(draw, view.headline, _d(view.dice) if view.dice else "")
+        d.header(draw, view.headline, dice_text(view.dice) if view.dice else "")
         bottom = d.H
         if _fitting(d.BODY_TOP, with_hint) >= len(lines):
             bottom = d.hint_footer(draw, view.hint)
@@ -290,11 +283,16 @@ def ruling_screen(view: RulingView) -> Image.Image:
 
 
 def _fitting(top: int, bottom: int) -> int:
-    """How many lines :func:`device.draw.body_lines` fits between ``top`` and ``bottom``."""
+    """How many lines :func:`device.ui.draw.body_lines` fits between ``top`` and ``bottom``."""
     return max(0, (bottom - top - FONT.height) // FONT.line_height + 1)
 
 
-def _d(dice: tuple[int, int]) -> str:
+def dice_text(dice: tuple[int, int]) -> str:
+    """Two dice as the rulings write them.
+
+    >>> dice_text((3, 5))
+    '3-5'
+    """
     return f"{dice[0]}-{dice[1]}"
 
 
@@ -324,7 +322,7 @@ def confirm_dice_screen(view: ConfirmDiceView) -> Image.Image:
     d.header(draw, f"{view.who}: confirm", f"{view.step}/2")
     bottom = d.hint_footer(draw, view.hint)
     end = _dice(draw, view.dice, 4, d.BODY_TOP + 3, 20)
-    d.text(draw, (end + 6, d.BODY_TOP + 4), f"{view.dice[0]}-{view.dice[1]}?",
+    d.text(draw, (end + 6, d.BODY_TOP + 4), dice_text(view.dice) + "?",
            FONT.scaled(2))
     lines = d.wrap(view.caption, FONT.fits(d.W - 2)) if view.caption else []
     d.body_lines(draw, lines, top=d.BODY_TOP + 26, bottom=bottom)
@@ -343,17 +341,6 @@ def offer_screen(view: OfferView) -> Image.Image:
         width = d.W - 2 * 13 - 3 - 6  # a gap before the dice
     lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(width))]
     d.body_lines(draw, lines, top=top, bottom=bottom)
-    return image
-
-
-@screen(WinnerView)
-def winner_screen(view: WinnerView) -> Image.Image:
-    image, draw = d.new_image()
-    bottom = d.hint_footer(draw, view.hint)
-    d.centered(draw, 1, "\u2605 WINNER \u2605".replace("\u2605", "*"))
-    d.big_text(draw, view.name, 10, 33, max_scale=3)
-    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
-    d.body_lines(draw, lines, top=35, bottom=bottom, center=True)
     return image
 
 
@@ -418,22 +405,17 @@ def _(view: DiceEntryView) -> str:
 
 @describe.register
 def _(view: ConfirmDiceView) -> str:
-    return keyed(f"{view.who}, confirm {view.step}/2: {_d(view.dice)}? {view.caption}",
+    return keyed(f"{view.who}, confirm {view.step}/2: {dice_text(view.dice)}? {view.caption}",
                  view.hint)
 
 
 @describe.register
 def _(view: OfferView) -> str:
-    dice = f" [{_d(view.dice)}]" if view.dice else ""
+    dice = f" [{dice_text(view.dice)}]" if view.dice else ""
     return keyed(f"{view.title}{dice} {_sentences(view.lines)}", view.hint)
-
-
-@describe.register
-def _(view: WinnerView) -> str:
-    return keyed(f"WINNER: {view.name}, {_sentences(view.lines)}", view.hint)
 
 
 __all__ = [
     "ConfirmDiceView", "DecideView", "DeclareView", "DiceEntryView", "OfferView",
-    "ReadView", "RollView", "RulingView", "Seat", "Strip", "WinnerView", "strip_text",
+    "ReadView", "RollView", "RulingView", "Seat", "Strip", "dice_text", "strip_text",
 ]

@@ -3,7 +3,7 @@
 * The cup: when a roller's turn comes on screen, two dice are rolled once: the next
   values of ``--dice 35,44,...`` (so tests script every roll), then a seeded RNG. A
   terminal line only the roller should look at says what is under the cup. When the
-  cup is lifted, the simulated camera (:class:`device.camera.SimulatedTable`) shows the
+  cup is lifted, the simulated camera (:class:`device.hw.camera.SimulatedTable`) shows the
   dice, after a short "moving" phase.
 * Virtual cards: there are no physical cards in a terminal, so each player gets a
   virtual hand dealt from a seeded, shuffled deck (:class:`games.bamboozled_table.Table`
@@ -17,13 +17,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from device.table import Hooks, Table
+from device.bamboozled.flow import BamboozledFlow, BamboozledHooks, Declaring, Rolling
+from device.core.flow import GameFlow, Reading
+from device.core.notes import sim_notes
+from device.core.ports import SimOptions
 from games.bamboozled import Action, Phase, PlayCard, Settings
 from games.bamboozled_table import Table as VirtualTable
 from games.cards import Card
@@ -47,21 +49,9 @@ def parse_dice(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def sim_notes(log_path: str | Path) -> list[dict[str, Any]]:
-    """The simulator's notes in a game log (``{"type": "note", "sim": {...}}``), in order."""
-    notes = []
-    for line in Path(log_path).read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and record.get("type") == "note" and "sim" in record:
-            notes.append(record["sim"])
-    return notes
-
-
-class SimTable(Hooks):
-    """The simulator's :class:`device.table.Hooks`: cup, camera and virtual hands."""
+class SimTable(BamboozledHooks):
+    """The simulator's :class:`device.bamboozled.flow.BamboozledHooks`: cup, camera and
+    virtual hands."""
 
     def __init__(self, names: Sequence[str], settings: Settings, seed: int = 0,
                  dice: Sequence[tuple[int, int]] = (), camera: Any = None,
@@ -76,13 +66,20 @@ class SimTable(Hooks):
         self.rolls = 0
         self.lifts = 0
 
+    @classmethod
+    def simulate(cls, names: Sequence[str], settings: Settings, options: SimOptions
+                 ) -> SimTable:
+        """The simulated table ``bluffbox run --sim`` plays on (``--dice`` as pairs)."""
+        return cls(names, settings, options.seed, parse_dice(options.dice), options.camera,
+                   options.notes)
+
     # --- restoring ---------------------------------------------------------------------
     def restore(self, actions: Sequence[Action], log_path: str | Path) -> None:
         """Replay the virtual hands and find the last roll (after a restart)."""
         for action in actions:
             self.virtual.apply(action)
         for sim in sim_notes(log_path):
-            self.cup = tuple(sim["cup"])  # type: ignore[assignment]
+            self.cup = (sim["cup"][0], sim["cup"][1])
             self.cup_at = sim["at"]
             self.rolls = sim["rolls"]
 
@@ -94,7 +91,12 @@ class SimTable(Hooks):
         rng = random.Random(f"{self.seed}/{k}")
         return (rng.randint(1, 6), rng.randint(1, 6))
 
-    def turn(self, table: Table) -> None:
+    def entered(self, flow: GameFlow) -> None:
+        """A roller's turn on screen: the cup rolls, once per turn."""
+        if isinstance(flow.mode, Declaring | Rolling):
+            self.turn(flow)
+
+    def turn(self, table: GameFlow) -> None:
         if self.cup_at == table.actions:
             return
         self.cup = self.next_dice()
@@ -102,7 +104,7 @@ class SimTable(Hooks):
         self.rolls += 1
         self._note()
 
-    def lift(self, table: Table) -> None:
+    def lift(self, flow: GameFlow, reading: Reading) -> None:
         """The simulated table shows the cup's dice; a photo folder moves to its next
         photo for every reading after the first."""
         if self.camera is None:
@@ -114,7 +116,7 @@ class SimTable(Hooks):
             self.camera.advance()
         self.lifts += 1
 
-    def applied(self, table: Table, action: Action, events: Sequence[Event]) -> None:
+    def applied(self, table: GameFlow, action: Action, events: Sequence[Event]) -> None:
         self.virtual.apply(action)
         s = table.state
         if (isinstance(action, PlayCard) and s.phase in (Phase.DECLARE, Phase.ROLL)
@@ -134,11 +136,11 @@ class SimTable(Hooks):
         return self.cup
 
     # --- what the terminal shows under the screen ---------------------------------------
-    def lines(self, table: Table | None) -> list[str]:
-        if table is None:
+    def lines(self, table: GameFlow | None) -> list[str]:
+        if not isinstance(table, BamboozledFlow):
             return []
         s = table.state
-        out = []
+        out: list[str] = []
         seat = s.awaiting
         if seat is None:
             return out

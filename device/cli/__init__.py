@@ -1,18 +1,19 @@
-"""``bluffbox`` command line: one sub-command per module ``device.cli_<name>``.
+"""``bluffbox`` command line: one sub-command per module of this package.
 
 Each command module defines ``add_parser(subparsers)`` (registering itself, with
-``set_defaults(run=...)``); modules are imported only when the CLI starts, and a
-command's heavy imports (OpenCV, luma, gpiozero) happen inside its ``run``.
+``set_defaults(run=...)``); a command's heavy imports (OpenCV, luma, gpiozero) happen
+inside its ``run``. :mod:`device.cli.run` is the only place that assembles a box.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import sys
 from collections.abc import Sequence
 
-COMMANDS = ("run", "replay", "dice", "odds", "doctor")
+from device.cli import dice, doctor, odds, replay, run
+
+#: The sub-commands, in the order ``--help`` lists them.
+COMMANDS = (run, replay, dice, odds, doctor)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,14 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"device.cli_{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"device.cli_{name}":
-                raise
-            continue
-        module.add_parser(sub)
+    for command in COMMANDS:
+        command.add_parser(sub)
     return parser
 
 
@@ -44,7 +39,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

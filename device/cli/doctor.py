@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from device.config import Config, ConfigError, for_sim, load_config
+from device.core.config import Config, ConfigError, for_sim, load_config
 
 OK, WARN, FAIL = "ok", "WARN", "FAIL"
 SIM_DICE = (3, 5)
@@ -134,7 +134,7 @@ def check_config(path: str | None, *, sim: bool = False, camera: str | None = No
 
 def check_display(cfg: Config, stream: IO[str] | None = None) -> tuple[Any, Check]:
     """Open the display and draw a test pattern; returns the device (or None)."""
-    from device.display import DisplayError, TerminalDevice, make_device
+    from device.hw.display import DisplayError, TerminalDevice, make_device
 
     try:
         device = make_device(cfg.display, stream=stream)
@@ -156,7 +156,7 @@ def check_display(cfg: Config, stream: IO[str] | None = None) -> tuple[Any, Chec
 def _test_pattern(device: Any) -> None:
     from luma.core.render import canvas
 
-    from device import draw as d
+    from device.ui import draw as d
 
     with canvas(device) as draw:
         w, h = device.size
@@ -173,9 +173,9 @@ def _test_pattern(device: Any) -> None:
 
 
 def _show_text(device: Any, title: str, lines: list[str]) -> None:
-    from device.screens import MessageView, render
+    from device.ui.views import MessageView, render
 
-    device.display(render(MessageView(title, tuple(lines))).convert(device.mode))
+    device.hw.display(render(MessageView(title, tuple(lines))).convert(device.mode))
 
 
 # --- camera -----------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def _show_text(device: Any, title: str, lines: list[str]) -> None:
 
 def check_camera(cfg: Config) -> Check:
     """Open the camera and take one frame; saves it so the view can be checked."""
-    from device.camera import CameraError, SimulatedTable, make_camera
+    from device.hw.camera import CameraError, SimulatedTable, make_camera
 
     try:
         with make_camera(cfg.camera) as cam:
@@ -229,7 +229,7 @@ def check_buttons(cfg: Config, *, sim: bool, source: Any = None, screen: Any = N
                   timeout: float = 10.0, out: IO[str] | None = None,
                   clock: Callable[[], float] = time.monotonic) -> list[Check]:
     """Ask for each button in turn; one Check per button (or one for a failed setup)."""
-    from device.buttons import KEYMAP, LONG_PRESS, PHYSICAL, KeyboardButtons, make_buttons
+    from device.hw.buttons import KEYMAP, LONG_PRESS, PHYSICAL, KeyboardButtons, make_buttons
 
     out = out if out is not None else sys.stdout
     own = source is None
@@ -265,7 +265,7 @@ def check_buttons(cfg: Config, *, sim: bool, source: Any = None, screen: Any = N
 
 def _wait_for(role: Any, source: Any, timeout: float, where: str,
               clock: Callable[[], float], long_press: Any) -> Check:
-    from device.buttons import Role
+    from device.core.roles import Role
 
     deadline = clock() + timeout
     others: list[str] = []

@@ -26,13 +26,13 @@ log = logging.getLogger("bluffbox")
 
 
 def _config(args: argparse.Namespace) -> Any:
-    from device.config import for_sim, load_config
+    from device.core.config import for_sim, load_config
 
     config = load_config(args.config, sim=args.sim)
     if args.sim:
         config = for_sim(config, args.camera)
     elif args.camera:
-        from device.config import parse_camera_spec
+        from device.core.config import parse_camera_spec
 
         kind, photos = parse_camera_spec(args.camera)
         config = dataclasses.replace(
@@ -50,57 +50,67 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, stream=sys.stderr,
                         format="bluffbox: %(levelname)s: %(message)s")
-    from device.config import ConfigError
+    from device.core.config import ConfigError
 
     try:
         config = _config(args)
     except (ConfigError, ValueError) as exc:
         print(f"bluffbox run: {exc}", file=sys.stderr)
         return 2
-    dice: list[tuple[int, int]] = []
     if args.dice:
-        from device.sim import parse_dice
+        problem = _dice_problem(args.dice)
+        if problem is not None:
+            print(f"bluffbox run: --dice: {problem}", file=sys.stderr)
+            return 2
+    return _run(args, config)
 
+
+def _dice_problem(text: str) -> str | None:
+    """None when some game's simulator can play the scripted ``--dice``; else the first
+    game's complaint."""
+    from device.registry import GAMES
+
+    problems = []
+    for game in GAMES:
+        if game.sim_dice is None:
+            continue
         try:
-            dice = parse_dice(args.dice)
+            game.sim_dice(text)
         except ValueError as exc:
-            from device.doubting_sim import parse_flat_dice
-
-            try:  # Doubting Dice's cups: any number of dice per item (14462,33516)
-                parse_flat_dice(args.dice)
-            except ValueError:
-                print(f"bluffbox run: --dice: {exc}", file=sys.stderr)
-                return 2
-    return _run(args, config, dice)
+            problems.append(str(exc))
+        else:
+            return None
+    return problems[0] if problems else None
 
 
-def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> int:
-    from device.buttons import KEY_HELP, KeyboardButtons, make_buttons
-    from device.camera import CameraError, make_camera
-    from device.dice_eye import CameraEye, CupEye, reader_works
-    from device.display import Display, DisplayError, make_device
-    from device.notify import Notifier
-    from device.screens import describe, render
-    from device.service import Box, BoxSettings, StopFlag, run_loop
+def _run(args: argparse.Namespace, config: Any) -> int:
+    """Assemble the box (hardware, eyes, games, simulator) and run its loop."""
+    from device.core.box import Box, BoxSettings, StopFlag, run_loop
+    from device.core.game import GameRecord
+    from device.core.ports import Eye, SimHooks, SimOptions
+    from device.hw.buttons import KEY_HELP
+    from device.hw.display import DisplayError
+    from device.hw.eyes import CameraEye, CupEye, reader_works
+    from device.hw.hardware import open_hardware
+    from device.hw.photos import PhotoKeeper
+    from device.hw.sd_notify import Notifier
+    from device.registry import GAMES
+    from device.ui.views import describe, render
 
     sim = args.sim
     paths = config.paths
     names = [n for n in (args.names or "").split(",") if n.strip()] or list(config.game.names)
     try:
-        device = make_device(config.display, footer=[KEY_HELP] if sim else ())
+        hw = open_hardware(config, sim=sim, screens_dir=args.screens, seed=args.seed,
+                           camera_optional=True)
     except DisplayError as exc:
         print(f"bluffbox run: {exc}", file=sys.stderr)
         return 1
-    display = Display(device, save_dir=args.screens)
-    try:
-        camera = make_camera(config.camera, seed=args.seed)
-    except CameraError as exc:  # the table says so when it needs the dice
-        log.error("%s", exc)
-        camera = None
-    sim_table: list[Any] = []
-
-    def cup() -> tuple[int, int] | None:
-        return sim_table[0].dice() if sim_table else None
+    except Exception as exc:
+        print(f"bluffbox run: the buttons cannot be used: {exc}", file=sys.stderr)
+        return 1
+    if hw.camera_problem is not None:  # the flow says so when it needs the dice
+        log.error("%s", hw.camera_problem)
 
     reader = args.reader
     if sim and reader == "camera" and config.camera.source == "sim":
@@ -108,87 +118,54 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
         if why is not None:
             log.warning("the dice reader cannot run (%s): the simulator reads its own cup", why)
             reader = "cup"
-    eye: Any
-    if camera is None:
-        eye = CameraEye(_NoCamera(config.camera.spec))
-    elif reader == "cup":
-        eye = CupEye(camera, cup)
-    else:
-        eye = CameraEye(camera)
 
-    hooks_factory = None
-    if sim:
-        from device.sim import SimTable
+    def eye_for(game: GameRecord, hooks: SimHooks | None) -> Eye:
+        if reader == "cup" and hooks is not None:
+            return CupEye(hw.camera, hooks.dice)
+        return CameraEye(hw.camera, expect=game.dice_per_look)
 
-        def hooks_factory(names: Any, settings: Any, writer: Any, result: Any,
-                          path: Path) -> Any:
-            from device.doubting_sim import DoubtingSim
-            from games.doubting_dice import DoubtingSettings
-
-            if isinstance(settings, DoubtingSettings):  # everyone's cups and the tray
-                table = DoubtingSim(names, settings, args.seed, args.dice or "", camera,
-                                    writer, miss=getattr(args, "miss_die", 0))
-            else:
-                table = SimTable(names, settings, args.seed, dice, camera, writer)
-            if result is not None:
-                table.restore(result.log.actions, path)
-            sim_table[:] = [table]
-            return table
+    def simulate(game: GameRecord, names: Any, settings: Any, writer: Any) -> SimHooks | None:
+        if game.simulator is None:
+            return None
+        options = SimOptions(seed=args.seed, dice=args.dice or "", camera=hw.camera,
+                             notes=writer, miss=args.miss_die)
+        return game.simulator(names, settings, options)
 
     settings = BoxSettings(
         logs_dir=paths.logs_dir, photos_dir=paths.photos_dir, state_dir=paths.state_dir,
         players=config.game.players, strike_limit=config.game.strike_limit, names=names,
         variants=config.game.variants, game=config.game.name,
+        tray_capacity=config.game.tray_capacity,
         header={"box": {"sim": sim, "seed": args.seed, "camera": config.camera.spec,
                         "reader": reader}})
     try:
-        box = Box(settings, eye, hooks_factory)
+        box = Box(settings, GAMES, eye_for, simulate=simulate if sim else None,
+                  photo_factory=lambda gid: PhotoKeeper(paths.photos_dir, gid,
+                                                        base=paths.state_dir))
     except OSError as exc:
+        hw.close()
         print(f"bluffbox run: {exc}", file=sys.stderr)
         return 1
+    device = hw.display.device
 
     def show(view: Any) -> None:
         if sim and hasattr(device, "footer"):
-            lines = sim_table[0].lines(box.table) if sim_table and box.table else []
             text = describe(view).split("\n")  # the screen in words: easier than the font
-            device.footer = [f"screen: {text[0]}", *text[1:], KEY_HELP, *lines]
-        display.show(render(view))
+            device.footer = [f"screen: {text[0]}", *text[1:], KEY_HELP, *box.lines()]
+        hw.display.show(render(view))
 
     stop = StopFlag()
     stop.install()
-    try:
-        buttons = KeyboardButtons() if sim else make_buttons(config.buttons, sim=False)
-    except Exception as exc:
-        print(f"bluffbox run: the buttons cannot be used: {exc}", file=sys.stderr)
-        return 1
-    script = sim and not getattr(buttons, "is_tty", False)
+    script = sim and not getattr(hw.buttons, "is_tty", False)
     with Notifier() as notifier:
         try:
-            return run_loop(box, buttons, show, notifier=notifier, stop=stop,
+            return run_loop(box, hw.buttons, show, notifier=notifier, stop=stop,
                             hold_keys_while_busy=script)
         finally:
-            buttons.close()
-            if camera is not None:
-                camera.close()
-            display.close()
+            hw.close()
 
 
-class _NoCamera:
-    """Stands in for a camera that would not open: every look says why."""
-
-    started = False
-
-    def __init__(self, spec: str) -> None:
-        self.spec = spec
-
-    def start(self) -> None:
-        raise RuntimeError(f"{self.spec} is not available (see `bluffbox doctor`)")
-
-    def capture(self) -> Any:
-        raise RuntimeError(f"{self.spec} is not available")
-
-
-def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "run", help="run the box (or --sim: the whole box in this terminal)",
         description="Referee a game of Bamboozled or Doubting Dice: setup with the buttons, "

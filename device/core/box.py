@@ -6,8 +6,9 @@
   has no winner) -> "Resume game?" (OK resume, CHALLENGE new game). Resuming replays the
   log to the exact state and reopens it for appending (a torn last line is cut off);
   the screen is the one that state waits on.
-* setup (:mod:`device.setup_flow`) -> a new log ``<game-id>.jsonl`` whose header holds
-  the players, settings and box details -> the game (:class:`device.table.Table`).
+* setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
+  ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
+  game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
 
 :func:`run_loop` drives it: one button event or a camera tick at a time, the screen
@@ -28,13 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.buttons import ButtonSource, Role
-from device.doubting_setup import GameSetup
-from device.doubting_table import prompt_for as prompt
-from device.doubting_table import table_class
-from device.screens import MessageView
-from device.setup_flow import Setup, SetupResult
-from device.table import Eye, Hooks, Table
+from device.core.flow import TRAY_CAPACITY, GameFlow
+from device.core.game import GameRecord, find_game
+from device.core.ports import Eye, SimHooks
+from device.core.roles import Presses, Role
+from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.ui.views import MessageView
 from games.log import LogError, LogWriter, Replay, replay
 from games.registry import get_rules
 
@@ -83,7 +83,10 @@ def new_game_id(logs_dir: Path, clock: Callable[[], float] = time.time) -> str:
     return gid
 
 
-HooksFactory = Callable[[Sequence[str], Any, "LogWriter", "Replay | None", Path], Hooks]
+#: The eye for a game (``dice_per_look``) and the simulator's hooks (None on the real box).
+EyeFactory = Callable[[GameRecord, "SimHooks | None"], Eye]
+#: The simulator's hooks for a game: (game, names, settings, recorder) -> hooks.
+SimFactory = Callable[[GameRecord, Sequence[str], Any, LogWriter], "SimHooks | None"]
 
 
 @dataclass
@@ -96,23 +99,32 @@ class BoxSettings:
     names: Sequence[str] = ()
     variants: Sequence[str] = ()
     header: dict[str, Any] | None = None  # extra keys for the log header
-    game: str = "bamboozled"  # the game setup opens on (the other is one BACK away)
+    game: str | None = None  # the game setup opens on (None: the first; the others: BACK)
+    tray_capacity: int = TRAY_CAPACITY  # dice the tray holds (more: read in batches)
 
 
 class Box:
-    """Start / resume / setup / game / winner, for :func:`run_loop` (see module doc)."""
+    """Start / resume / setup / game / winner, for :func:`run_loop` (see module doc).
 
-    def __init__(self, settings: BoxSettings, eye: Eye,
-                 hooks_factory: HooksFactory | None = None,
+    ``games``: the games it hosts (:data:`device.registry.GAMES`); ``eye_for`` makes a
+    game's eye; ``simulate`` (the simulator) makes a game's hooks; ``photo_factory(game_id)``
+    the photo keeper for a game (the CLI passes :class:`device.hw.photos.PhotoKeeper`;
+    without one no photos are kept).
+    """
+
+    def __init__(self, settings: BoxSettings, games: Sequence[GameRecord],
+                 eye_for: EyeFactory, *, simulate: SimFactory | None = None,
                  photo_factory: Callable[[str], Any] | None = None) -> None:
         self.cfg = settings
-        self.eye = eye
-        self.hooks_factory = hooks_factory
+        self.games = tuple(games)
+        self.eye_for = eye_for
+        self.simulate = simulate
         self.photo_factory = photo_factory
-        self.table: Table | None = None
-        self.setup: Setup | GameSetup | None = None
+        self.flow: GameFlow | None = None
+        self.game: GameRecord | None = None
+        self.setup: GameChooser | None = None
         self.writer: LogWriter | None = None
-        self.hooks: Hooks | None = None
+        self.hooks: SimHooks | None = None
         self.resumable: tuple[Path, Replay] | None = None
         self.error: str | None = None
         try:
@@ -126,33 +138,43 @@ class Box:
     def _new_setup(self) -> None:
         self.close_game()
         self.resumable = None
-        self.setup = GameSetup(self.cfg.players, self.cfg.strike_limit, self.cfg.names,
-                               self.cfg.variants, self.cfg.game)
+        c = self.cfg
+        defaults = SetupDefaults(c.players, c.strike_limit, tuple(c.names), tuple(c.variants))
+        self.setup = GameChooser(self.games, defaults, c.game)
 
-    def _photos(self, game_id: str) -> Any:
-        if self.photo_factory is not None:
-            return self.photo_factory(game_id)
-        from device.photos import PhotoKeeper
-
-        return PhotoKeeper(self.cfg.photos_dir, game_id, base=self.cfg.state_dir)
+    def _open(self, game: GameRecord, state: Any, game_id: str, names: Sequence[str],
+              settings: Any, resumed: tuple[Sequence[Any], Path] | None = None,
+              last_events: Sequence[Any] = ()) -> None:
+        """The game's flow on ``state`` (``resumed``: the actions so far and the log)."""
+        assert self.writer is not None
+        self.hooks = (self.simulate(game, names, settings, self.writer)
+                      if self.simulate is not None else None)
+        actions = 0
+        if resumed is not None:
+            actions = len(resumed[0])
+            if self.hooks is not None:
+                self.hooks.restore(*resumed)
+        photos = self.photo_factory(game_id) if self.photo_factory is not None else None
+        self.flow = game.flow(state, self.writer, self.eye_for(game, self.hooks),
+                              save_photo=photos, hooks=self.hooks, actions=actions,
+                              last_events=last_events, tray_capacity=self.cfg.tray_capacity)
+        self.game = game
 
     def resume(self) -> None:
         assert self.resumable is not None
         path, result = self.resumable
+        game = find_game(self.games, result.log.rules.name)
         self.writer, loaded = LogWriter.resume(path)
         self.writer.note(text="resumed")
-        state = result.state
-        hooks = self._hooks(loaded.players, loaded.settings, result, path)
         last = result.events[-1] if result.events else ()
-        self.table = table_class(loaded.rules.name)(
-            state, self.writer, self.eye, save_photo=self._photos(path.stem),
-            hooks=hooks, actions=len(loaded.actions), last_events=last)
+        self._open(game, result.state, path.stem, loaded.players, loaded.settings,
+                   (loaded.actions, path), last)
         self.resumable = None
         log.info("resumed %s after %d actions: %s", path.name, len(loaded.actions),
-                 prompt(state))
+                 game.prompt(result.state))
 
-    def start_game(self, result: SetupResult) -> None:
-        rules = get_rules(getattr(result, "game", "bamboozled"))  # the game chosen in setup
+    def start_game(self, game: GameRecord, result: SetupResult) -> None:
+        rules = get_rules(game.rules)
         state = rules.new_game(result.names, result.settings)
         logs = self.cfg.logs_dir
         logs.mkdir(parents=True, exist_ok=True)
@@ -160,30 +182,21 @@ class Box:
         path = logs / f"{gid}.jsonl"
         header = {"id": gid, **(self.cfg.header or {})}
         self.writer = LogWriter.create(path, rules, result.names, result.settings, meta=header)
-        hooks = self._hooks(result.names, result.settings, None, path)
-        self.table = table_class(rules.name)(state, self.writer, self.eye,
-                                             save_photo=self._photos(gid), hooks=hooks)
+        self._open(game, state, gid, result.names, result.settings)
         self.setup = None
         log.info("new game %s: %s", gid, ", ".join(result.names))
-
-    def _hooks(self, names: Sequence[str], settings: Any, result: Replay | None,
-               path: Path) -> Hooks | None:
-        if self.hooks_factory is None or self.writer is None:
-            self.hooks = None
-            return None
-        self.hooks = self.hooks_factory(names, settings, self.writer, result, path)
-        return self.hooks
 
     def close_game(self) -> None:
         if self.writer is not None:
             self.writer.close()
         self.writer = None
-        self.table = None
+        self.flow = None
+        self.hooks = None
 
     # --- the loop's interface ---------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self.table is not None and self.table.busy
+        return self.flow is not None and self.flow.busy
 
     def press(self, role: Role) -> None:
         if self.resumable is not None:
@@ -196,38 +209,43 @@ class Box:
             self.setup.press(role)
             if self.setup.result is not None:
                 try:
-                    self.start_game(self.setup.result)
+                    self.start_game(self.setup.game, self.setup.result)
                 except Exception as exc:  # e.g. the state dir is not writable
                     log.error("cannot start the game: %s", exc)
                     self.error = f"cannot start: {exc}"
                     self.setup.result = None
             return
-        if self.table is not None:
-            self.table.press(role)
-            if self.table.finished:
+        if self.flow is not None:
+            self.flow.press(role)
+            if self.flow.finished:
                 self._new_setup()
 
     def tick(self, t: float) -> None:
-        if self.table is not None:
-            self.table.tick(t)
+        if self.flow is not None:
+            self.flow.tick(t)
+
+    def lines(self) -> list[str]:
+        """The simulator's lines under the screen (none on the real box)."""
+        return self.hooks.lines(self.flow) if self.hooks is not None else []
 
     def view(self) -> Any:
-        if self.error is not None and self.table is None:
+        if self.error is not None and self.flow is None:
             error, self.error = self.error, None
             return MessageView("Problem", (error,), "o:ok")
         if self.resumable is not None:
             _, result = self.resumable
             rnd = getattr(result.state, "round", None)  # players and round, not the file
+            prompt = find_game(self.games, result.log.rules.name).prompt(result.state)
             return MessageView("Resume game?", (
                 ", ".join(result.log.players) + (f", round {rnd}:" if rnd else ":"),
-                prompt(result.state) + "."), "o:resume c:new game")
+                prompt + "."), "o:resume c:new game")
         if self.setup is not None:
             return self.setup.view()
-        assert self.table is not None
-        return self.table.view()
+        assert self.flow is not None
+        return self.flow.view()
 
 
-def run_loop(box: Box, buttons: ButtonSource, show: Callable[[Any], Any], *,
+def run_loop(box: Box, buttons: Presses, show: Callable[[Any], Any], *,
              notifier: Any = None, stop: StopFlag | None = None,
              clock: Callable[[], float] = time.monotonic, tick_s: float = 0.05,
              hold_keys_while_busy: bool = False) -> int:
@@ -241,7 +259,6 @@ def run_loop(box: Box, buttons: ButtonSource, show: Callable[[Any], Any], *,
     show(box.view())
     if notifier is not None:
         notifier.ready("bluffbox running")
-    code = 0
     while not stop:
         if notifier is not None:
             notifier.maybe_watchdog()
@@ -264,4 +281,4 @@ def run_loop(box: Box, buttons: ButtonSource, show: Callable[[Any], Any], *,
     if notifier is not None:
         notifier.stopping("bluffbox stopping")
     box.close_game()
-    return code
+    return 0

@@ -22,8 +22,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from games.registry import names as game_names
+
 #: The six physical buttons, in the order the wiring table lists them. Long-pressing OK
-#: means BACK and long-pressing CARD means MENU (see :mod:`device.buttons`).
+#: means BACK and long-pressing CARD means MENU (see :mod:`device.hw.buttons`).
 BUTTON_ROLES: tuple[str, ...] = ("accept", "challenge", "up", "down", "ok", "card")
 DEFAULT_PINS: Mapping[str, int] = {
     "accept": 5,  # physical pin 29
@@ -58,9 +60,6 @@ class ButtonsConfig:
         default_factory=lambda: MappingProxyType(dict(DEFAULT_PINS)), hash=False)
     debounce_ms: int = 30
     long_press_ms: int = 1000
-
-    def pin(self, role: str) -> int:
-        return self.pins[role]
 
 
 @dataclass(frozen=True)
@@ -99,6 +98,7 @@ class GameConfig:
     strike_limit: int = 3
     variants: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    tray_capacity: int = 30  # dice the tray holds; more are read in batches
 
 
 #: Variant names ``[game] variants`` understands (setup reads them as its defaults).
@@ -381,9 +381,10 @@ def _parse_display(s: _Section, sim: bool) -> DisplayConfig:
 
 
 def _parse_buttons(s: _Section, display: DisplayConfig) -> ButtonsConfig:
-    pins = {role: s.get(role, DEFAULT_PINS[role], _pin) for role in BUTTON_ROLES}
-    debounce = s.get("debounce_ms", 30, _int(0, 500, " ms"))
-    long_press = s.get("long_press_ms", 1000, _int(200, 5000, " ms"))
+    d = ButtonsConfig()
+    pins = {role: s.get(role, d.pins[role], _pin) for role in BUTTON_ROLES}
+    debounce = s.get("debounce_ms", d.debounce_ms, _int(0, 500, " ms"))
+    long_press = s.get("long_press_ms", d.long_press_ms, _int(200, 5000, " ms"))
     s.finish()
     by_pin: dict[int, list[str]] = {}
     for role, pin in pins.items():
@@ -426,22 +427,24 @@ def _parse_camera(s: _Section, sim: bool) -> CameraConfig:
 def _parse_game(s: _Section) -> GameConfig:
     d = GameConfig()
     out = GameConfig(
-        name=s.get("name", d.name, _choice(("bamboozled", "doubting_dice"))),
+        name=s.get("name", d.name, _choice(tuple(game_names()))),
         players=s.get("players", d.players, _int(2, 8, " players")),
         strike_limit=s.get("strike_limit", d.strike_limit, _int(1, 9, " strikes")),
         variants=s.get("variants", d.variants, _variants),
         names=s.get("names", d.names, _names),
+        tray_capacity=s.get("tray_capacity", d.tray_capacity, _int(2, 200, " dice")),
     )
     s.finish()
     return out
 
 
 def _parse_paths(s: _Section, sim: bool) -> PathsConfig:
+    d = PathsConfig()
     out = PathsConfig(
         state_dir=s.get("state_dir", default_state_dir(sim), _path),
-        logs=s.get("logs", Path("logs"), _path),
-        photos=s.get("photos", Path("photos"), _path),
-        min_free_mb=s.get("min_free_mb", 200, _int(0, 1_000_000, " MB")),
+        logs=s.get("logs", d.logs, _path),
+        photos=s.get("photos", d.photos, _path),
+        min_free_mb=s.get("min_free_mb", d.min_free_mb, _int(0, 1_000_000, " MB")),
     )
     s.finish()
     return out

@@ -1,49 +1,44 @@
-"""Setting up a game of Bamboozled with the buttons.
+"""Setting up a game with the buttons: what every game's setup shares, and the game chooser.
 
-Steps, each on one screen (UP/DOWN change, OK next, BACK the step before):
+A game's setup is a :class:`SetupSteps` (one screen per step: UP/DOWN change, OK next,
+BACK the step before) built from the config's :class:`SetupDefaults`; when dealt it holds
+a :class:`SetupResult` (names + the game's settings, which the game log's header records).
 
-1. Players: 2-8; up to :data:`PARTY_MAX` turns on the Party variant (and suggests a
-   strike limit of 2).
-2. Variant: Standard or No Bluffing.
-3. No Limits: off or on.
-4. Strike limit (More Strikes): 1-9, the config's default.
-5. Who starts: "Who got up earliest?" picks a seat.
-6. Deal: "Deal 1 action card to each player" -> OK starts the game.
+:class:`GameChooser` is what the box shows first: the setup of the default game; BACK on
+its first step ("b:game") shows the menu of every game the box knows (UP/DOWN, OK), which
+opens that game's setup. It has the same face as a setup (``press``, ``view``, ``result``).
 
-Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or
-the command line gives names; there is no text entry on a six-button box.
-The result is a :class:`SetupResult` (names + :class:`games.bamboozled.Settings`),
-which the game log's header records.
+Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or the command
+line gives names; there is no text entry on a six-button box.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from device.buttons import Role
-from device.screens import MenuView, MessageView, NumberView
-from games.bamboozled import MAX_PLAYERS, PARTY_STRIKE_LIMIT, Settings
+from device.core.roles import Role
+from device.ui.views import MenuView
 
-PARTY_MAX = 12
-STEPS = ("players", "variant", "limits", "strikes", "first", "deal")
+if TYPE_CHECKING:
+    from device.core.game import GameRecord
+
+
+@dataclass(frozen=True)
+class SetupDefaults:
+    """What setup offers first (the config's ``[game]``; players can change it)."""
+
+    players: int = 3
+    strike_limit: int = 3
+    names: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class SetupResult:
     names: tuple[str, ...]
-    settings: Settings
-
-
-@dataclass(frozen=True)
-class Choices:
-    players: int = 3
-    no_bluffing: bool = False
-    no_limits: bool = False
-    strikes: int = 3
-    first: int = 0
-    step: int = 0
+    settings: Any
 
 
 def seat_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
@@ -64,12 +59,17 @@ def seat_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
 
 
 class SetupSteps:
-    """What both games' setups share (``given`` names, ``choices`` with ``players`` and
-    ``step``, a ``flash`` hint): seat names, BACK to the step before, the view."""
+    """What every game's setup shares (``given`` names, ``choices`` with ``players`` and
+    ``step``, a ``flash`` hint, the ``result`` once dealt): seat names, BACK to the step
+    before, the view. A game implements :meth:`press` and :meth:`_view`."""
 
     given: tuple[str, ...]
     choices: Any
     flash: str
+    result: SetupResult | None
+
+    def press(self, role: Role) -> None:
+        raise NotImplementedError
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -90,90 +90,70 @@ class SetupSteps:
         raise NotImplementedError
 
 
-class Setup(SetupSteps):
-    """The setup screens as a little state machine: :meth:`press`, :meth:`view`,
-    :attr:`result` once dealt."""
-
-    def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
-                 variants: Sequence[str] = ()) -> None:
-        self.given = tuple(names)
-        if len(self.given) >= 2:  # names given: one seat each
-            players = len(self.given)
-        players = max(2, min(PARTY_MAX, players))
-        self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
-                               no_bluffing="no-bluffing" in variants,
-                               no_limits="no-limits" in variants)
-        self.default_strikes = self.choices.strikes
-        self.result: SetupResult | None = None
-        self.flash = ""
-
-    @property
-    def step(self) -> str:
-        return STEPS[self.choices.step]
-
-    def press(self, role: Role) -> None:
-        self.flash = ""
-        c = self.choices
-        step = self.step
-        if role is Role.BACK:
-            self._back()
-            return
-        if role is Role.OK:
-            if step == "deal":
-                self.result = SetupResult(self.names, Settings(
-                    strike_limit=c.strikes, no_limits=c.no_limits,
-                    party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
-                    first_seat=c.first))
-                return
-            if step == "players" and c.players > MAX_PLAYERS and c.strikes == \
-                    self.default_strikes:
-                c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
-            self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
-            return
-        if role not in (Role.UP, Role.DOWN) or step == "deal":
-            self.flash = "\u2717 " + self._view().hint  # ignored: say what works
-            return
-        up = role is Role.UP
-        if step == "players":
-            self.choices = replace(c, players=wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
-        elif step == "variant":
-            self.choices = replace(c, no_bluffing=not c.no_bluffing)
-        elif step == "limits":
-            self.choices = replace(c, no_limits=not c.no_limits)
-        elif step == "strikes":
-            self.choices = replace(c, strikes=wrap(c.strikes + (1 if up else -1), 1, 9))
-        elif step == "first":
-            self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
-
-    def _view(self) -> Any:
-        c = self.choices
-        step = self.step
-        hint = "w/s o:next b:back" if c.step else "w/s:change o:next"
-        if step == "players":
-            caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
-            return NumberView("Players", str(c.players), caption, hint)
-        if step == "variant":
-            return MenuView("Variant", ("Standard", "No Bluffing"), int(c.no_bluffing), hint)
-        if step == "limits":
-            return MenuView("No Limits", ("Off: hand limit 2", "On: no hand limit"),
-                            int(c.no_limits), hint)
-        if step == "strikes":
-            return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
-                              hint)
-        if step == "first":
-            return MenuView("Who got up first?", self.names, c.first, "w/s o:starts")
-        variant = "No Bluffing" if c.no_bluffing else "Standard"
-        extras = [variant]
-        if c.no_limits:
-            extras.append("No Limits")
-        if c.players > MAX_PLAYERS:
-            extras.append("Party")
-        return MessageView("Ready?", (
-            "Deal 1 action card to each player.",
-            f"{c.players} players, {', '.join(extras)}, {c.strikes} strikes;"
-            f" {self.names[c.first]} starts."), "o:deal b:back")
-
-
 def wrap(value: int, lo: int, hi: int) -> int:
     """``value`` brought into ``lo..hi`` by wrapping around (one past ``hi``: ``lo``)."""
     return lo + (value - lo) % (hi - lo + 1)
+
+
+class GameChooser:
+    """The chosen game's setup, with the game menu one BACK away (see the module doc).
+
+    It opens on the setup of ``game`` (the config's default: the first record unless it
+    names another), so the usual game needs no extra press.
+    """
+
+    def __init__(self, games: Sequence[GameRecord], defaults: SetupDefaults,
+                 game: str | None = None) -> None:
+        if not games:
+            raise ValueError("no games to choose from")
+        self.games = tuple(games)
+        self.defaults = defaults
+        names = [g.name for g in self.games]
+        self.cursor = names.index(game) if game in names else 0
+        self.inner: SetupSteps | None = self._make()
+        self.flash = ""
+
+    @property
+    def game(self) -> GameRecord:
+        """The game whose setup is open (or under the menu's cursor)."""
+        return self.games[self.cursor]
+
+    def _make(self) -> SetupSteps:
+        return self.game.setup(self.defaults)
+
+    @property
+    def result(self) -> SetupResult | None:
+        return None if self.inner is None else self.inner.result
+
+    @result.setter
+    def result(self, value: SetupResult | None) -> None:  # the box clears a failed start
+        if self.inner is not None:
+            self.inner.result = value
+
+    def press(self, role: Role) -> None:
+        self.flash = ""
+        if self.inner is None:
+            if role in (Role.UP, Role.DOWN):
+                step = 1 if role is Role.DOWN else -1
+                self.cursor = (self.cursor + step) % len(self.games)
+            elif role is Role.OK:
+                self.inner = self._make()
+            else:
+                self.flash = "w/s o:pick"
+            return
+        if role is Role.BACK and self.inner.choices.step == 0:
+            self.inner = None
+            return
+        self.inner.press(role)
+
+    def view(self) -> Any:
+        if self.inner is None:
+            labels = tuple(g.label for g in self.games)
+            return MenuView("Game", labels, self.cursor, self.flash or "w/s o:pick")
+        view = self.inner.view()
+        if self.inner.choices.step == 0 and not self.inner.flash:
+            view = replace(view, hint="w/s o:next b:game")
+        return view
+
+
+__all__ = ["GameChooser", "SetupDefaults", "SetupResult", "SetupSteps", "seat_names", "wrap"]

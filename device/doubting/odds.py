@@ -1,6 +1,6 @@
-"""``bluffbox odds --game doubting``: the chance a Doubting Dice bid is true.
+"""``bluffbox odds --game doubting_dice``: the chance a Doubting Dice bid is true.
 
-``bluffbox odds --game doubting 6x4 --dice 20 --own 14462`` prints the chance that at
+``bluffbox odds --game doubting_dice 6x4 --dice 20 --own 14462`` prints the chance that at
 least (and exactly) 6 fours, ones wild, are among 20 dice when you hold 1 4 4 6 2;
 without a bid, the table for every quantity and face. ``--palifico``: ones not wild.
 """
@@ -11,6 +11,7 @@ import argparse
 import json
 import re
 import sys
+from typing import Any
 
 from games.common import InvalidInput
 
@@ -50,7 +51,7 @@ def run_doubting(args: argparse.Namespace) -> int:
         print(f"bluffbox odds: {exc}", file=sys.stderr)
         return 2
     faces = FACES if own or bids else FACES[:1]  # without own dice every face is alike
-    rows = []
+    rows: list[dict[str, Any]] = []
     for face in faces if bids is None else [bids[0].face]:
         quantities = range(1, n + 1) if bids is None else [bids[0].quantity]
         for q in quantities:
@@ -97,3 +98,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--palifico", action="store_true", help="Doubting Dice: palifico round, ones not wild"
     )
+
+
+class DoubtingOdds:
+    """``bluffbox odds --game doubting_dice``: its options and its printer."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        add_arguments(parser)
+
+    def run(self, args: argparse.Namespace) -> int:
+        return run_doubting(args)
+
+
+ODDS = DoubtingOdds()

@@ -1,7 +1,7 @@
 """Doubting Dice screens: pure functions from a view value to a 128x64 image.
 
-Registered with :func:`device.screens.screen`, so ``device.screens.render(view)`` draws
-them; :mod:`device.doubting_table` makes the views and nothing here knows the rules.
+Registered with :func:`device.ui.views.screen`, so ``device.ui.views.render(view)`` draws
+them; :mod:`device.doubting.flow` makes the views and nothing here knows the rules.
 
 Layout (21 characters x 8 lines of the pinned font):
 
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from device import draw as d
-from device.font import FONT
-from device.screens import screen
+from device.ui import draw as d
+from device.ui.font import FONT
+from device.ui.views import screen
 
 
 @dataclass(frozen=True)

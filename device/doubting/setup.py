@@ -1,14 +1,9 @@
-"""Choosing the game, and setting up a game of Doubting Dice, with the buttons.
-
-:class:`GameSetup` is what the box shows first: the setup of the default game
-(:class:`device.setup_flow.Setup` for Bamboozled, or :class:`DoubtingSetup`); BACK on
-its first step ("b:game") shows "Game: Bamboozled / Doubting Dice" (UP/DOWN, OK), which
-opens the other game's setup. It has the same face as ``Setup`` (``press``, ``view``,
-``result``), so the box hosts it unchanged.
+"""Setting up a game of Doubting Dice with the buttons.
 
 :class:`DoubtingSetup` steps (UP/DOWN change, OK next, BACK the step before):
 
-1. Players: 2-6, each with 5 dice and a cup.
+1. Players: :data:`games.doubting_dice.MIN_PLAYERS` to ``MAX_PLAYERS``, each with 5 dice
+   and a cup (more dice than the tray holds are read in batches).
 2. Palifico: on (default) or off.
 3. Announce total: off (default) or on.
 4. Lives: off (default) or on; with lives, 5. the strike limit (1-9).
@@ -22,20 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.buttons import Role
-from device.screens import MenuView, MessageView, NumberView
-from device.setup_flow import Setup, SetupSteps, wrap
+from device.core.roles import Role
+from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.ui.views import MenuView, MessageView, NumberView
 from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
-
-GAMES = ("Bamboozled", "Doubting Dice")
-DOUBTING = "doubting_dice"
-
-
-@dataclass(frozen=True)
-class DoubtingSetupResult:
-    names: tuple[str, ...]
-    settings: DoubtingSettings
-    game: str = DOUBTING
 
 
 @dataclass(frozen=True)
@@ -57,8 +42,13 @@ class DoubtingSetup(SetupSteps):
         self.given = tuple(names)
         players = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.given) or players))
         self.choices = DoubtingChoices(players=players, strikes=max(1, min(9, strike_limit)))
-        self.result: DoubtingSetupResult | None = None
+        self.result: SetupResult | None = None
         self.flash = ""
+
+    @classmethod
+    def from_defaults(cls, defaults: SetupDefaults) -> DoubtingSetup:
+        """The setup the box opens with the config's defaults."""
+        return cls(defaults.players, defaults.strike_limit, defaults.names)
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -82,7 +72,7 @@ class DoubtingSetup(SetupSteps):
             return
         if role is Role.OK:
             if step == "ready":
-                self.result = DoubtingSetupResult(self.names, self.settings())
+                self.result = SetupResult(self.names, self.settings())
             else:
                 self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
             return
@@ -132,58 +122,4 @@ class DoubtingSetup(SetupSteps):
             f"{self.names[c.first]} opens."), "o:start b:back")
 
 
-class GameSetup:
-    """The chosen game's setup, with the game choice one BACK away (see the module doc).
-
-    It opens on the setup of ``game`` (the config's default, Bamboozled unless it says
-    ``doubting_dice``), so the usual game needs no extra press; BACK on that setup's
-    first step (its hint says so) shows the game menu.
-    """
-
-    def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
-                 variants: Sequence[str] = (), game: str | None = None) -> None:
-        self.args = (players, strike_limit, tuple(names), tuple(variants))
-        self.cursor = 1 if game == DOUBTING else 0
-        self.inner: Any = self._make()
-        self.flash = ""
-
-    def _make(self) -> Any:
-        players, strikes, names, variants = self.args
-        if self.cursor:
-            return DoubtingSetup(players, strikes, names)
-        return Setup(players, strikes, names, variants)
-
-    @property
-    def result(self) -> Any:
-        return None if self.inner is None else self.inner.result
-
-    @result.setter
-    def result(self, value: Any) -> None:  # the box clears it when a start fails
-        if self.inner is not None:
-            self.inner.result = value
-
-    def press(self, role: Role) -> None:
-        self.flash = ""
-        if self.inner is None:
-            if role in (Role.UP, Role.DOWN):
-                self.cursor = (self.cursor + 1) % len(GAMES)
-            elif role is Role.OK:
-                self.inner = self._make()
-            else:
-                self.flash = "w/s o:pick"
-            return
-        if role is Role.BACK and self.inner.choices.step == 0:
-            self.inner = None
-            return
-        self.inner.press(role)
-
-    def view(self) -> Any:
-        if self.inner is None:
-            return MenuView("Game", GAMES, self.cursor, self.flash or "w/s o:pick")
-        view = self.inner.view()
-        if self.inner.choices.step == 0 and not self.inner.flash:
-            view = replace(view, hint="w/s o:next b:game")
-        return view
-
-
-__all__ = ["DoubtingSetup", "DoubtingSetupResult", "GameSetup"]
+__all__ = ["DoubtingSetup"]

@@ -5,7 +5,7 @@
   list (read as a flat list of dice, seat by seat: ``--dice 14462,33516,...``), then a
   seeded RNG. A terminal line shows the cup of the player whose input is awaited only.
 * The reveal: when the players pour their dice into the tray, the simulated camera
-  (:class:`device.camera.SimulatedTable`) renders every die in play (up to 30), after a
+  (:class:`device.hw.camera.SimulatedTable`) renders every die in play (up to 30), after a
   short "moving" phase. ``miss`` (``--miss-die N``): on the first look at each of the
   first N reveals one die has rolled out of sight, so the box must ask to spread the
   dice and read again.
@@ -21,8 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from device.doubting_table import DoubtingHooks, DoubtingTable, Reading
-from device.sim import sim_notes
+from device.core.flow import GameFlow, Reading
+from device.core.notes import sim_notes
+from device.core.ports import NoHooks, SimOptions
+from device.doubting.flow import DoubtingFlow, ReadKind, RoundStart
 from games.doubting_dice import Phase
 
 
@@ -38,8 +40,8 @@ def parse_flat_dice(text: str) -> list[int]:
     return [int(c) for c in digits]
 
 
-class DoubtingSim(DoubtingHooks):
-    """The simulator's hooks for :class:`device.doubting_table.DoubtingTable`."""
+class DoubtingSim(NoHooks):
+    """The simulator's hooks for :class:`device.doubting.flow.DoubtingFlow`."""
 
     def __init__(self, names: Sequence[str], settings: Any = None, seed: int = 0,
                  dice: str | Sequence[int] = (), camera: Any = None, notes: Any = None,
@@ -55,6 +57,14 @@ class DoubtingSim(DoubtingHooks):
         self.rolled = 0  # dice values used so far (the script first, then the RNG)
         self.missed = 0  # reveals whose first look hid a die
         self.tray: tuple[int, ...] | None = None
+
+    @classmethod
+    def simulate(cls, names: Sequence[str], settings: Any, options: SimOptions
+                 ) -> DoubtingSim:
+        """The simulated table ``bluffbox run --sim`` plays on (``--dice``: every cup's
+        dice in turn; ``--miss-die``)."""
+        return cls(names, settings, options.seed, options.dice, options.camera,
+                   options.notes, options.miss)
 
     # --- restoring -----------------------------------------------------------------------
     def restore(self, actions: Sequence[Any], log_path: str | Path) -> None:
@@ -74,7 +84,12 @@ class DoubtingSim(DoubtingHooks):
             return self.script[k]
         return random.Random(f"{self.seed}/dd/{k}").randint(1, 6)
 
-    def round(self, table: DoubtingTable) -> None:
+    def entered(self, flow: GameFlow) -> None:
+        """A round's "Everyone roll" on screen: the cups roll, once a round."""
+        if isinstance(flow, DoubtingFlow) and isinstance(flow.mode, RoundStart):
+            self.round(flow)
+
+    def round(self, table: DoubtingFlow) -> None:
         s = table.state
         if self.cup_round == s.round:
             return
@@ -84,9 +99,13 @@ class DoubtingSim(DoubtingHooks):
             self.notes.note(sim={"cups": [list(c) for c in self.cups], "round": s.round,
                                  "rolled": self.rolled})
 
-    def lift(self, table: DoubtingTable, kind: str, attempt: int) -> None:
-        values = tuple(v for cup in self.cups for v in cup)
-        if kind != "round" and attempt == 1 and self.missed < self.miss and values:
+    def lift(self, flow: GameFlow, reading: Reading) -> None:
+        """The players pour: every cup in the reading's batch goes into the tray."""
+        assert isinstance(flow, DoubtingFlow)
+        seats = flow.pour_groups()[reading.batch]
+        values = tuple(v for seat in seats if seat < len(self.cups) for v in self.cups[seat])
+        if (reading.kind is not ReadKind.ROUND and reading.attempt == 1
+                and self.missed < self.miss and values):
             values = values[:-1]  # one die rolled out of sight
             self.missed += 1
             if self.notes is not None:
@@ -95,13 +114,13 @@ class DoubtingSim(DoubtingHooks):
         if self.camera is not None and hasattr(self.camera, "roll"):
             self.camera.roll(values)
 
-    def dice(self) -> tuple[int, ...] | None:
+    def dice(self) -> tuple[int | str, ...] | None:
         """What lies in the tray (the ``--reader cup`` eye's answer)."""
         return self.tray
 
     # --- what the terminal shows under the screen ----------------------------------------
-    def lines(self, table: Any) -> list[str]:
-        if not isinstance(table, DoubtingTable):
+    def lines(self, table: GameFlow | None) -> list[str]:
+        if not isinstance(table, DoubtingFlow):
             return []
         s = table.state
         if isinstance(table.mode, Reading) and self.tray is not None:

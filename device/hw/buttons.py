@@ -1,6 +1,6 @@
 """Buttons -> one queue of :class:`ButtonEvent`.
 
-Six physical buttons (see :data:`device.config.BUTTON_ROLES`) give eight events: a long
+Six physical buttons (see :data:`device.core.config.BUTTON_ROLES`) give eight events: a long
 press of OK is :attr:`Role.BACK` and a long press of CARD is :attr:`Role.MENU`. Both
 sources put :class:`ButtonEvent` values into one ``queue.Queue`` the main loop reads:
 
@@ -16,7 +16,6 @@ timestamps, so it is tested directly (gpiozero's mock pins ignore ``bounce_time`
 from __future__ import annotations
 
 import contextlib
-import enum
 import os
 import queue
 import select
@@ -24,38 +23,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import IO, Any
 
-from device.config import ButtonsConfig
-
-
-class Role(enum.Enum):
-    """What a press means. The first six are physical buttons."""
-
-    ACCEPT = "accept"
-    CHALLENGE = "challenge"
-    UP = "up"
-    DOWN = "down"
-    OK = "ok"
-    CARD = "card"
-    BACK = "back"  # long press of OK
-    MENU = "menu"  # long press of CARD
-    QUIT = "quit"  # simulator only: q, or the end of piped input
-
+from device.core.config import ButtonsConfig
+from device.core.roles import ButtonEvent, Role
 
 PHYSICAL: tuple[Role, ...] = (Role.ACCEPT, Role.CHALLENGE, Role.UP, Role.DOWN, Role.OK,
                               Role.CARD)
 #: Which buttons have a second meaning when held.
 LONG_PRESS: Mapping[Role, Role] = {Role.OK: Role.BACK, Role.CARD: Role.MENU}
-
-
-@dataclass(frozen=True)
-class ButtonEvent:
-    """One press; ``t`` is ``time.monotonic()`` seconds when it was recognised."""
-
-    role: Role
-    t: float = 0.0
 
 
 class PressDecoder:

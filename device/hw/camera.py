@@ -26,7 +26,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from device.config import CameraConfig
+from device.core.config import CameraConfig
 
 Frame = np.ndarray
 #: ``renderer(values, rng, (width, height)) -> BGR frame`` of dice seen from above.
@@ -132,10 +132,12 @@ class Picamera2Source(FrameSource):
         self._cam: Any = None
 
     def _configure(self) -> None:
-        module = self._module
+        module: Any = self._module
         if module is None:
             try:
-                import picamera2 as module  # lazy: only on the Pi
+                import picamera2  # lazy: only on the Pi
+
+                module = picamera2
             except ImportError as exc:
                 raise CameraError(
                     "picamera2 is not installed: on Raspberry Pi OS run `sudo apt install"

@@ -25,7 +25,7 @@ from luma.core.device import dummy
 from luma.core.interface.serial import noop
 from PIL import Image, ImageChops
 
-from device.config import DisplayConfig
+from device.core.config import DisplayConfig
 
 WIDTH, HEIGHT = 128, 64
 HALF_BLOCKS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
@@ -208,7 +208,7 @@ class Display:
 
     @property
     def size(self) -> tuple[int, int]:
-        return tuple(self.device.size)  # type: ignore[return-value]
+        return tuple(self.device.size)
 
     def show(self, image: Image.Image) -> bool:
         image = image.convert(self.device.mode)

@@ -1,10 +1,12 @@
-"""The table's eyes: a frame source and the dice reader behind :class:`device.table.Eye`.
+"""The box's eyes (:class:`device.core.ports.Eye`): a frame source and the dice reader.
 
 * :class:`CameraEye` feeds frames to :class:`vision.watcher.Watcher` (the vision
-  engineer's public API) and turns its status into a :class:`device.table.Look`: dice
-  moving, hand in view, empty tray, or a settled reading that is good only when it is
-  exactly two dice with nothing uncertain. Any camera or reader failure is a Look in
-  state "error" with the message (the table then asks for the dice by hand).
+  engineer's public API) and turns its status into a :class:`device.core.ports.Look`: dice
+  moving, hand in view, empty tray, or a settled reading with every die seen (value, box,
+  confidence). It is good only when nothing is uncertain and, when the game expects a
+  number of dice (``expect``, e.g. 2), exactly that many were seen; with ``expect=None``
+  (a whole tray) the flow checks the number itself. Any camera or reader failure is a
+  Look in state "error" with the message (the flow then asks for the dice by hand).
 * :class:`CupEye` is the simulator's shortcut (``--reader cup``): the simulated table's
   frames are still captured (and kept as photos), but the values come from the
   simulated cup, so scripted games do not depend on the dice reader.
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from device.table import Look
+from device.core.ports import DieValue, Look, LookState, SeenDie
 
 
 class CameraEye:
@@ -49,29 +51,34 @@ class CameraEye:
 
     def poll(self, t: float) -> Look:
         if self._error is not None:
-            return Look("error", problem=self._error)
+            return Look(LookState.ERROR, problem=self._error)
         try:
             frame = self.source.capture()
             status = self._watcher.feed(frame, t)
         except Exception as exc:
-            return Look("error", problem=f"camera: {exc}")
+            return Look(LookState.ERROR, problem=f"camera: {exc}")
         if status.state != "settled":
-            return Look(status.state, frame=frame)
+            return Look(LookState(status.state), frame=frame)
         return self._settled(status.reading, frame)
 
     def _settled(self, reading: Any, frame: Any) -> Look:
-        """A settled reading: good only when exactly two dice with nothing uncertain."""
-        dice = tuple(d.value for d in reading.dice)
-        if reading.problem is None and len(dice) == 2:
-            return Look("settled", (dice[0], dice[1]), frame=frame)
-        problem = reading.problem or f"expected 2 dice, saw {len(dice)}"
-        return Look("settled", problem=problem, frame=frame)
+        """A settled reading: every die seen, and why it cannot be ruled on, if so."""
+        seen = tuple(SeenDie(d.value, tuple(d.box), d.confidence) for d in reading.dice)
+        problem = reading.problem
+        if problem is None and reading.uncertain:
+            n = len(reading.uncertain)
+            problem = ("a die" if n == 1 else f"{n} dice") + " could not be read"
+        if problem is None and self.expect is not None and len(seen) != self.expect:
+            problem = f"expected {self.expect} dice, saw {len(seen)}"
+        if problem is not None:
+            return Look(LookState.SETTLED, problem=problem, frame=frame, seen=seen)
+        return Look(LookState.SETTLED, tuple(d.value for d in seen), frame=frame, seen=seen)
 
 
 class CupEye:
     """The simulator's oracle: ``cup()`` gives the dice, ``source`` the frames."""
 
-    def __init__(self, source: Any, cup: Callable[[], tuple[int, int] | None]) -> None:
+    def __init__(self, source: Any, cup: Callable[[], tuple[DieValue, ...] | None]) -> None:
         self.source = source
         self.cup = cup
 
@@ -84,13 +91,13 @@ class CupEye:
         try:
             frame = self.source.capture()
         except Exception as exc:
-            return Look("error", problem=f"camera: {exc}")
+            return Look(LookState.ERROR, problem=f"camera: {exc}")
         if moving:
-            return Look("moving", frame=frame)
+            return Look(LookState.MOVING, frame=frame)
         dice = self.cup()
         if dice is None:
-            return Look("settled", problem="no dice under the cup", frame=frame)
-        return Look("settled", dice, frame=frame)
+            return Look(LookState.SETTLED, problem="no dice under the cup", frame=frame)
+        return Look(LookState.SETTLED, dice, frame=frame)
 
 
 class ScriptedEye:
@@ -98,7 +105,7 @@ class ScriptedEye:
 
     def __init__(self) -> None:
         self.looks: list[Look] = []
-        self.then: Look = Look("moving")
+        self.then: Look = Look(LookState.MOVING)
         self.starts = 0
         self.polls: list[float] = []  # the times it was polled at
 

@@ -1,7 +1,8 @@
 """The photo behind every ruling: one JPEG per read action, kept with the game.
 
 ``PhotoKeeper(photos_dir, game_id, base=state_dir).save(frame, n)`` writes
-``photos_dir/<game-id>/<n>.jpg`` (n = the action's number in the game log, zero-padded),
+``photos_dir/<game-id>/<n>.jpg`` (n = the action's number in the game log, zero-padded;
+``<n>-<part>.jpg`` for each batch of a reading poured in parts),
 fsyncs it, and returns its path relative to ``base`` for the action's log ``meta``.
 A photo that cannot be written is reported (``None``) but never stops the game.
 """
@@ -23,14 +24,15 @@ class PhotoKeeper:
         self.base = Path(base) if base is not None else None
         self.quality = quality
 
-    def path_for(self, n: int) -> Path:
-        return self.folder / f"{n:04d}.jpg"
+    def path_for(self, n: int, part: int | None = None) -> Path:
+        return self.folder / (f"{n:04d}.jpg" if part is None else f"{n:04d}-{part}.jpg")
 
-    def save(self, frame: Any, n: int) -> str | None:
-        """Write ``frame`` (BGR) as the photo of action ``n``; its path for the log."""
+    def save(self, frame: Any, n: int, part: int | None = None) -> str | None:
+        """Write ``frame`` (BGR) as the photo of action ``n`` (``part``: a batch of it);
+        its path for the log."""
         import cv2
 
-        path = self.path_for(n)
+        path = self.path_for(n, part)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
@@ -50,5 +52,5 @@ class PhotoKeeper:
                 pass
         return str(path)
 
-    def __call__(self, frame: Any, n: int) -> str | None:
-        return self.save(frame, n)
+    def __call__(self, frame: Any, n: int, part: int | None = None) -> str | None:
+        return self.save(frame, n, part)

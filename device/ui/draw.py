@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from device.font import FONT, Font
+from device.ui.font import FONT, Font
 
 W, H = 128, 64
 HEADER_H = 10  # bar rows 0-8, one dark row under it

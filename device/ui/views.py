@@ -1,8 +1,8 @@
 """Screens: pure functions from a view-state value to a 128x64 mode "1" PIL image.
 
 Each view is a frozen dataclass; :func:`render` picks the function for it, so the loop
-just does ``device.display(render(view))``. Generic screens live here; a game's screens
-compose the same primitives from :mod:`device.draw`.
+just does ``device.hw.display(render(view))``. Generic screens live here; a game's screens
+compose the same primitives from :mod:`device.ui.draw`.
 
 >>> render(MessageView("Hello", ("world",))).size
 (128, 64)
@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from device import draw as d
-from device.font import FONT
+from device.ui import draw as d
+from device.ui.font import FONT
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,15 @@ class PlayersView:
     players: tuple[PlayerRow, ...]
     strike_limit: int = 3
     hint: str = ""
+
+
+@dataclass(frozen=True)
+class WinnerView:
+    """The game is over: the winner's name, big."""
+
+    name: str
+    lines: tuple[str, ...] = ()
+    hint: str = "o:new game"
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,20 @@ def _(view: PlayersView) -> str:
         "out" if r.out else f"{r.strikes}/{limit} strikes {r.cards} cards")
         for r in view.players)
     return keyed(f"{view.title} | {rows}", view.hint)
+
+
+@describe.register
+def _(view: WinnerView) -> str:
+    return keyed(f"WINNER: {view.name}, {sentences(view.lines)}", view.hint)
+
+
+def sentences(lines: tuple[str, ...]) -> str:
+    """Lines as sentences (a full stop added where none ends them).
+
+    >>> sentences(("after 3 rounds", "well played!"))
+    'after 3 rounds. well played!'
+    """
+    return " ".join(ln if ln.endswith((".", "?", "!", ":")) else ln + "." for ln in lines)
 
 
 @screen(TitleView)
@@ -257,6 +280,17 @@ def players_screen(view: PlayersView) -> Image.Image:
     return image
 
 
+@screen(WinnerView)
+def winner_screen(view: WinnerView) -> Image.Image:
+    image, draw = d.new_image()
+    bottom = d.hint_footer(draw, view.hint)
+    d.centered(draw, 1, "\u2605 WINNER \u2605".replace("\u2605", "*"))
+    d.big_text(draw, view.name, 10, 33, max_scale=3)
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 2))]
+    d.body_lines(draw, lines, top=35, bottom=bottom, center=True)
+    return image
+
+
 @screen(SpreadDiceView)
 def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
     image, draw = d.new_image()
@@ -275,6 +309,6 @@ def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
 
 
 __all__ = [
-    "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView",
-    "SpreadDiceView", "TitleView", "describe", "keyed", "render", "screen",
+    "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView", "SpreadDiceView",
+    "TitleView", "WinnerView", "describe", "keyed", "render", "screen", "sentences",
 ]
