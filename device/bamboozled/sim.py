@@ -69,9 +69,13 @@ class SimTable(BamboozledHooks):
     @classmethod
     def simulate(cls, names: Sequence[str], settings: Settings, options: SimOptions
                  ) -> SimTable:
-        """The simulated table ``bluffbox run --sim`` plays on (``--dice`` as pairs)."""
-        return cls(names, settings, options.seed, parse_dice(options.dice), options.camera,
-                   options.notes)
+        """The simulated table ``bluffbox run --sim`` plays on (``--dice`` as pairs; dice
+        scripted for another game, not pairs, are not used)."""
+        try:
+            dice = parse_dice(options.dice)
+        except ValueError:
+            dice = []
+        return cls(names, settings, options.seed, dice, options.camera, options.notes)
 
     # --- restoring ---------------------------------------------------------------------
     def restore(self, actions: Sequence[Action], log_path: str | Path) -> None:
