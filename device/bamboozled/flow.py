@@ -1,10 +1,10 @@
 """The box's state machine for one game of Bamboozled: presses and camera looks in,
 engine actions applied and logged, a view out.
 
-:class:`BamboozledFlow` is thin: the rules live in :mod:`games.bamboozled`; the table only turns
-buttons into actions, asks the camera for the dice, logs each action (appended, flushed
-and fsynced by :class:`games.log.LogWriter`) *before* the screen changes, and describes
-what happened.
+:class:`BamboozledFlow` is thin: the rules live in :mod:`games.bamboozled`; the flow only
+turns buttons into actions, asks the camera for the dice, logs each action (appended,
+flushed and fsynced by :class:`games.log.LogWriter`) *before* the screen changes, and
+describes what happened.
 
 The flow (UI modes on top of the engine's phase):
 

@@ -1,8 +1,8 @@
 """Bamboozled's screens: pure functions from a view value to a 128x64 image.
 
 Built on :mod:`device.ui.draw` and registered with :func:`device.ui.views.screen`, so
-``device.ui.views.render(view)`` draws any of them. The table (:mod:`device.bamboozled.flow`) makes
-the views; nothing here knows the rules.
+``device.ui.views.render(view)`` draws any of them. The flow (:mod:`device.bamboozled.flow`)
+makes the views; nothing here knows the rules.
 
 Layout choices (128x64, 21 characters x 8 lines of the pinned font):
 

@@ -100,11 +100,11 @@ class SimTable(BamboozledHooks):
         if isinstance(flow.mode, Declaring | Rolling):
             self.turn(flow)
 
-    def turn(self, table: GameFlow) -> None:
-        if self.cup_at == table.actions:
+    def turn(self, flow: GameFlow) -> None:
+        if self.cup_at == flow.actions:
             return
         self.cup = self.next_dice()
-        self.cup_at = table.actions
+        self.cup_at = flow.actions
         self.rolls += 1
         self._note()
 
@@ -120,13 +120,13 @@ class SimTable(BamboozledHooks):
             self.camera.advance()
         self.lifts += 1
 
-    def applied(self, table: GameFlow, action: Action, events: Sequence[Event]) -> None:
+    def applied(self, flow: GameFlow, action: Action, events: Sequence[Event]) -> None:
         self.virtual.apply(action)
-        s = table.state
+        s = flow.state
         if (isinstance(action, PlayCard) and s.phase in (Phase.DECLARE, Phase.ROLL)
-                and self.cup_at == table.actions - 1):
+                and self.cup_at == flow.actions - 1):
             # Revive on one's own turn: still the same turn, the same dice under the cup
-            self.cup_at = table.actions
+            self.cup_at = flow.actions
             self._note()
 
     def _note(self) -> None:
