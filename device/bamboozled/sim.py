@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from device.bamboozled.flow import BamboozledFlow, BamboozledHooks, Declaring, Rolling
+from device.bamboozled.screens import dice_text
 from device.core.flow import GameFlow, Reading
 from device.core.notes import sim_notes
 from device.core.ports import SimOptions
@@ -152,9 +153,9 @@ class SimTable(BamboozledHooks):
         # only this turn's roll (not the dice just ruled on, while the ruling shows)
         cup = self.cup if self.cup_at == table.actions else None
         if s.phase is Phase.DECLARE and cup is not None:
-            out.append(f"(sim) under the cup: {cup[0]}-{cup[1]}   <- only {who} looks")
+            out.append(f"(sim) under the cup: {dice_text(cup)}   <- only {who} looks")
         elif s.phase is Phase.ROLL and cup is not None:
-            out.append(f"(sim) {who} rolls openly: OK reads {cup[0]}-{cup[1]}")
+            out.append(f"(sim) {who} rolls openly: OK reads {dice_text(cup)}")
         hand = self.virtual.hands[seat]
         cards = ", ".join(c.label for c in hand) if hand else "no cards"
         out.append(f"(sim) {who}'s cards: {cards}")
