@@ -17,6 +17,9 @@ def _fraction(numerator: int, denominator: int) -> str:
 class BamboozledOdds:
     """``bluffbox odds [SCORE]`` for Bamboozled (no options of its own)."""
 
+    format = ("--game bamboozled [SCORE]: SCORE is a declared score, like 53, 44, "
+              "\"double 4\" or jackpot. Without SCORE: the table of all 35.")
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         pass
 

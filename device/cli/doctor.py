@@ -13,9 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable
@@ -23,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from device.core.config import Config, ConfigError, for_sim, load_config
+from device.core.config import Config, ConfigError, for_sim, load_config, with_state_dir
+from device.core.storage import free_mb, state_fix, state_problem
 
 OK, WARN, FAIL = "ok", "WARN", "FAIL"
 SIM_DICE = (3, 5)
@@ -55,6 +54,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--sim", action="store_true", help="check the simulator: terminal display,"
                    " simulated camera, keyboard buttons")
     p.add_argument("--camera", metavar="SPEC", help="with --sim: webcam, photos:DIR or sim")
+    p.add_argument("--state-dir", metavar="DIR", help="check this state directory (game logs"
+                   " and photos) instead of the config's")
     p.add_argument("--no-buttons", action="store_true", help="skip the button presses")
     p.add_argument("--button-timeout", type=float, default=10.0, metavar="S",
                    help="seconds to wait for each button (default 10)")
@@ -73,7 +74,8 @@ def run(args: argparse.Namespace, *, out: IO[str] | None = None, buttons: Any = 
         out.write("\n".join(check.lines()) + "\n")
         out.flush()
 
-    cfg, check = check_config(args.config, sim=args.sim, camera=args.camera)
+    cfg, check = check_config(args.config, sim=args.sim, camera=args.camera,
+                              state_dir=getattr(args, "state_dir", None))
     report(check)
     if cfg is None:
         return 1
@@ -112,11 +114,11 @@ def _summary(results: list[Check]) -> list[str]:
 # --- config -----------------------------------------------------------------------------
 
 
-def check_config(path: str | None, *, sim: bool = False, camera: str | None = None
-                 ) -> tuple[Config | None, Check]:
+def check_config(path: str | None, *, sim: bool = False, camera: str | None = None,
+                 state_dir: str | None = None) -> tuple[Config | None, Check]:
     where = path or "(defaults)"
     try:
-        cfg = load_config(path, sim=sim)
+        cfg = with_state_dir(load_config(path, sim=sim), state_dir)
         if sim:
             cfg = for_sim(cfg, camera=camera)
     except ConfigError as exc:
@@ -295,41 +297,13 @@ def check_storage(cfg: Config) -> Check:
     Nothing is created here (doctor may run as another user than the service).
     """
     paths = cfg.paths
-    for folder in (paths.state_dir, paths.logs_dir, paths.photos_dir):
-        problem = _not_writable(folder)
-        if problem:
-            return Check("storage", FAIL, problem,
-                         f"sudo install -d -o bluffbox -g bluffbox {paths.state_dir} (the"
-                         " service's StateDirectory= does this), or set paths.state_dir")
-    existing = _existing_parent(paths.state_dir)
-    free_mb = shutil.disk_usage(existing).free // (1024 * 1024)
-    detail = f"{free_mb} MB free for {paths.logs_dir} and {paths.photos_dir}"
-    if free_mb < paths.min_free_mb:
+    problem = state_problem((paths.state_dir, paths.logs_dir, paths.photos_dir))
+    if problem:
+        return Check("storage", FAIL, problem, state_fix(paths.state_dir))
+    free = free_mb(paths.state_dir)
+    detail = f"{free} MB free for {paths.logs_dir} and {paths.photos_dir}"
+    if free < paths.min_free_mb:
         return Check("storage", FAIL, detail + f", below {paths.min_free_mb} MB",
                      f"free some space (old photos in {paths.photos_dir}?) or lower"
                      " paths.min_free_mb")
     return Check("storage", OK, detail)
-
-
-def _existing_parent(path: Path) -> Path:
-    path = path.absolute()
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
-
-
-def _not_writable(folder: Path) -> str:
-    """Why ``folder`` cannot be written (or created), or "" when it can."""
-    if folder.exists():
-        if not folder.is_dir():
-            return f"{folder} is not a directory"
-        try:
-            with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-"):
-                pass
-        except OSError as exc:
-            return f"cannot write in {folder}: {exc.strerror}"
-        return ""
-    parent = _existing_parent(folder)
-    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        return f"{folder} does not exist and cannot be created in {parent}"
-    return ""

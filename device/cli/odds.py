@@ -5,8 +5,18 @@ with odds in :data:`device.registry.GAMES` adds its options and prints its own."
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from device.registry import GAMES
+
+
+def _game(text: str) -> str:
+    """``--game``: a game's name or the unique start of one (``doubting``)."""
+    names = [g.name for g in GAMES if g.odds is not None]
+    found = [n for n in names if n == text] or [n for n in names if n.startswith(text)]
+    if len(found) != 1:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r} (use {', '.join(names)})")
+    return found[0]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,11 +31,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="The chance that one roll of two dice makes SCORE truthfully, and the "
         "chance it ties or beats SCORE (without SCORE: the whole table); with --game "
         "doubting_dice, the chance a bid is true.",
+        epilog="\n\n".join(textwrap.fill(g.odds.format, 79) for g in GAMES
+                             if g.odds is not None),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("score", nargs="*", metavar="SCORE", help='e.g. 53, 44, "double 4", jackpot')
+    p.add_argument("score", nargs="*", metavar="SCORE",
+                   help='Bamboozled: e.g. 53, 44, "double 4", jackpot; Doubting Dice: a bid'
+                   ' like 6x4')
     games = [g for g in GAMES if g.odds is not None]
-    p.add_argument("--game", choices=[g.name for g in games], default=games[0].name,
-                   help=f"the game (default {games[0].name})")
+    p.add_argument("--game", type=_game, default=games[0].name, metavar="GAME",
+                   help=f"{' or '.join(g.name for g in games)} (or its start, e.g. doubting;"
+                   f" default {games[0].name})")
     p.add_argument("--json", action="store_true", help="print JSON")
     for g in games:
         assert g.odds is not None

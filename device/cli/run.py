@@ -18,15 +18,15 @@ import argparse
 import dataclasses
 import logging
 import os
+import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("bluffbox")
 
 
 def _config(args: argparse.Namespace) -> Any:
-    from device.core.config import for_sim, load_config
+    from device.core.config import for_sim, load_config, with_state_dir
 
     config = load_config(args.config, sim=args.sim)
     if args.sim:
@@ -37,10 +37,7 @@ def _config(args: argparse.Namespace) -> Any:
         kind, photos = parse_camera_spec(args.camera)
         config = dataclasses.replace(
             config, camera=dataclasses.replace(config.camera, source=kind, photos_dir=photos))
-    if args.state_dir:
-        config = dataclasses.replace(
-            config, paths=dataclasses.replace(config.paths, state_dir=Path(args.state_dir)))
-    return config
+    return with_state_dir(config, args.state_dir or None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"bluffbox run: --dice: {problem}", file=sys.stderr)
             return 2
+    if args.seed is None:  # every new simulated game its own dice, unless --seed says
+        args.seed = secrets.randbelow(1_000_000)
+    if args.sim:
+        print(f"bluffbox run: seed {args.seed} (--seed {args.seed} plays these dice again)",
+              file=sys.stderr)
     return _run(args, config)
 
 
@@ -135,13 +137,14 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         logs_dir=paths.logs_dir, photos_dir=paths.photos_dir, state_dir=paths.state_dir,
         players=config.game.players, strike_limit=config.game.strike_limit, names=names,
         variants=config.game.variants, game=config.game.name,
-        tray_capacity=config.game.tray_capacity,
+        tray_capacity=config.game.tray_capacity, min_free_mb=paths.min_free_mb,
         header={"box": {"sim": sim, "seed": args.seed, "camera": config.camera.spec,
                         "reader": reader}})
     try:
         box = Box(settings, GAMES, eye_for, simulate=simulate if sim else None,
                   photo_factory=lambda gid: PhotoKeeper(paths.photos_dir, gid,
-                                                        base=paths.state_dir))
+                                                        base=paths.state_dir,
+                                                        min_free_mb=paths.min_free_mb))
     except OSError as exc:
         hw.close()
         print(f"bluffbox run: {exc}", file=sys.stderr)
@@ -179,8 +182,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--camera", metavar="SPEC",
                    help="frame source: sim, webcam, picamera2 or photos:DIR")
     p.add_argument("--screens", metavar="DIR", help="save every new screen as a numbered PNG")
-    p.add_argument("--seed", type=int, default=0,
-                   help="simulator: seed for the dice and the virtual deck (default 0)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="simulator: seed for the dice and the virtual deck (default: a new "
+                   "random one, printed and kept in the log header, so a game can be replayed)")
     p.add_argument("--dice", metavar="LIST",
                    help="simulator: the rolls to use first, e.g. 35,44,21 (Doubting Dice: "
                    "every cup's dice in turn, e.g. 14462,33516)")

@@ -10,6 +10,12 @@
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
+* storage (:mod:`device.core.storage`, the check ``bluffbox doctor`` makes): a state
+  folder that cannot be written is found before anything else (no resume offer, no setup):
+  a "Cannot save games" screen and a log line, OK checks again. Below ``min_free_mb`` free
+  (after deleting the oldest ruling photos) no new game starts: a "Storage full" screen.
+  A game in progress goes on (the floor is its reserve); if its log cannot be written the
+  flow stops taking actions (:class:`device.core.flow.StorageFull`).
 
 :func:`run_loop` drives it: one button event or a camera tick at a time, the screen
 redrawn after each (only changed frames are sent), WATCHDOG pings from the loop itself.
@@ -31,9 +37,10 @@ from typing import Any
 
 from device.core.flow import TRAY_CAPACITY, GameFlow
 from device.core.game import GameRecord, find_game
-from device.core.ports import Eye, SimHooks
+from device.core.ports import Eye, Recorder, SimHooks
 from device.core.roles import Presses, Role
 from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.core.storage import space_problem, state_fix, state_problem
 from device.ui.views import MessageView
 from games.log import LogError, LogWriter, Replay, replay
 from games.registry import get_rules
@@ -83,10 +90,33 @@ def new_game_id(logs_dir: Path, clock: Callable[[], float] = time.time) -> str:
     return gid
 
 
+def _note(writer: LogWriter, **fields: Any) -> None:
+    """A note line; one that cannot be written is only a warning (it is not an action)."""
+    try:
+        writer.note(**fields)
+    except OSError as exc:
+        log.warning("could not write a note in %s: %s", writer.path.name, exc)
+
+
+class NotesOrWarn:
+    """The simulator's recorder: notes and actions go to the log; a note that cannot be
+    written is a warning, not the end of the box."""
+
+    def __init__(self, writer: LogWriter) -> None:
+        self.writer = writer
+        self.path = writer.path
+
+    def note(self, **fields: Any) -> None:
+        _note(self.writer, **fields)
+
+    def action(self, action: Any, meta: Any = None) -> int:
+        return self.writer.action(action, meta)
+
+
 #: The eye for a game (``dice_per_look``) and the simulator's hooks (None on the real box).
 EyeFactory = Callable[[GameRecord, "SimHooks | None"], Eye]
 #: The simulator's hooks for a game: (game, names, settings, recorder) -> hooks.
-SimFactory = Callable[[GameRecord, Sequence[str], Any, LogWriter], "SimHooks | None"]
+SimFactory = Callable[[GameRecord, Sequence[str], Any, Recorder], "SimHooks | None"]
 
 
 @dataclass
@@ -101,6 +131,7 @@ class BoxSettings:
     header: dict[str, Any] | None = None  # extra keys for the log header
     game: str | None = None  # the game setup opens on (None: the first; the others: BACK)
     tray_capacity: int = TRAY_CAPACITY  # dice the tray holds (more: read in batches)
+    min_free_mb: int = 0  # no new game starts with less free space (paths.min_free_mb)
 
 
 class Box:
@@ -127,18 +158,36 @@ class Box:
         self.hooks: SimHooks | None = None
         self.resumable: tuple[Path, Replay] | None = None
         self.error: str | None = None
+        self.blocked: tuple[str, str] | None = None  # (title, text): storage; OK re-checks
+        self._start()
+
+    # --- transitions -------------------------------------------------------------------------
+    def _start(self) -> None:
+        """Check the state folder, then offer the unfinished game or set up a new one."""
+        c = self.cfg
+        self.blocked = None
+        problem = state_problem((c.state_dir, c.logs_dir, c.photos_dir))
+        if problem is not None:
+            log.error("cannot save games: %s; fix: %s", problem, state_fix(c.state_dir))
+            self.blocked = ("Cannot save games", f"{problem}. Fix the card, then OK.")
+            return
         try:
-            self.resumable = find_unfinished(settings.logs_dir)
+            self.resumable = find_unfinished(c.logs_dir)
         except OSError as exc:
-            self.error = f"cannot read {settings.logs_dir}: {exc}"
+            self.error = f"cannot read {c.logs_dir}: {exc}"
         if self.resumable is None:
             self._new_setup()
 
-    # --- transitions -------------------------------------------------------------------------
     def _new_setup(self) -> None:
         self.close_game()
         self.resumable = None
         c = self.cfg
+        problem = space_problem(c.state_dir, c.photos_dir, c.min_free_mb)
+        if problem is not None:
+            log.error("no new game: %s", problem)
+            self.blocked = ("Storage full", f"{problem}. Free space, then OK.")
+            self.setup = None
+            return
         defaults = SetupDefaults(c.players, c.strike_limit, tuple(c.names), tuple(c.variants))
         self.setup = GameChooser(self.games, defaults, c.game)
 
@@ -147,7 +196,7 @@ class Box:
               last_events: Sequence[Any] = ()) -> None:
         """The game's flow on ``state`` (``resumed``: the actions so far and the log)."""
         assert self.writer is not None
-        self.hooks = (self.simulate(game, names, settings, self.writer)
+        self.hooks = (self.simulate(game, names, settings, NotesOrWarn(self.writer))
                       if self.simulate is not None else None)
         actions = 0
         if resumed is not None:
@@ -164,8 +213,15 @@ class Box:
         assert self.resumable is not None
         path, result = self.resumable
         game = find_game(self.games, result.log.rules.name)
-        self.writer, loaded = LogWriter.resume(path)
-        self.writer.note(text="resumed")
+        try:
+            self.writer, loaded = LogWriter.resume(path)
+        except OSError as exc:  # the card went read-only since the check
+            log.error("cannot resume %s: %s", path.name, exc)
+            self.resumable = None
+            self.blocked = ("Cannot save games", f"cannot reopen {path.name}:"
+                            f" {exc.strerror or exc}. Fix the card, then OK.")
+            return
+        _note(self.writer, text="resumed")
         last = result.events[-1] if result.events else ()
         self._open(game, result.state, path.stem, loaded.players, loaded.settings,
                    (loaded.actions, path), last)
@@ -188,7 +244,10 @@ class Box:
 
     def close_game(self) -> None:
         if self.writer is not None:
-            self.writer.close()
+            try:
+                self.writer.close()
+            except OSError as exc:  # every action is already fsynced: nothing is lost
+                log.warning("closing %s: %s", self.writer.path.name, exc)
         self.writer = None
         self.flow = None
         self.hooks = None
@@ -199,6 +258,10 @@ class Box:
         return self.flow is not None and self.flow.busy
 
     def press(self, role: Role) -> None:
+        if self.blocked is not None:
+            if role is Role.OK:
+                self._start()
+            return
         if self.resumable is not None:
             if role is Role.OK:
                 self.resume()
@@ -229,6 +292,9 @@ class Box:
         return self.hooks.lines(self.flow) if self.hooks is not None else []
 
     def view(self) -> Any:
+        if self.blocked is not None:
+            title, text = self.blocked
+            return MessageView(title, (text,), "o:check again")
         if self.error is not None and self.flow is None:
             error, self.error = self.error, None
             return MessageView("Problem", (error,), "o:ok")

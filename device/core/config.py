@@ -158,11 +158,20 @@ def load_config(path: str | os.PathLike[str] | None = None, *, sim: bool = False
         raise ConfigError(
             ["file not found (copy firmware_config/bluffbox.example.toml there)"], source
         ) from None
+    except IsADirectoryError:
+        raise ConfigError(["is a folder, not a file (give the path of the .toml file)"],
+                          source) from None
     except OSError as exc:
         raise ConfigError([f"cannot read: {exc.strerror} (check the path and permissions)"],
                           source) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"not a text file (byte {exc.start + 1} is not UTF-8): a config is"
+                           " plain TOML text; copy firmware_config/bluffbox.example.toml"
+                           " there and edit it"], source) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([f"not valid TOML: {exc}"], source) from None
+        raise ConfigError([f"not valid TOML: {exc} (see"
+                           " firmware_config/bluffbox.example.toml for the format)"],
+                          source) from None
     return parse_config(data, source=source, sim=sim)
 
 
@@ -177,6 +186,15 @@ def for_sim(config: Config, camera: str | None = None) -> Config:
     return dataclasses.replace(
         config, display=dataclasses.replace(config.display, type="terminal"), camera=cam
     )
+
+
+def with_state_dir(config: Config, state_dir: str | os.PathLike[str] | None) -> Config:
+    """The same config with ``paths.state_dir`` set (``None``: unchanged), for
+    ``--state-dir``."""
+    if state_dir is None:
+        return config
+    return dataclasses.replace(
+        config, paths=dataclasses.replace(config.paths, state_dir=Path(state_dir)))
 
 
 def parse_camera_spec(spec: str) -> tuple[str, Path | None]:

@@ -20,6 +20,12 @@ The one reading flow (every game reads its dice this way):
   box, confidence}], "why", "confirmed_by", "batches": [...]}`` (docs/game-log.md).
 * Every action is applied, logged (fsynced) and only then shown; a refusal changes nothing
   and says why (:class:`Notice`).
+* A log line that cannot be written (a full or read-only card: any :class:`OSError`, e.g.
+  :class:`games.log.LogWriteError`) changes nothing either: the box stops taking actions
+  and says "storage full: the game is saved up to here" (:class:`StorageFull`); OK tries
+  the same action again, and a restart resumes at the last logged action.
+* A ruling photo that cannot be kept is said on the screen's hint row and in the action's
+  meta (``"photo_lost"``); the game goes on.
 
 A game subclasses :class:`GameFlow`: ``rules_factory``, :meth:`GameFlow.mode_for`,
 :meth:`GameFlow.press_handlers` and :meth:`GameFlow.view_handlers` (explicit maps from its
@@ -30,6 +36,7 @@ mode types), the reading hooks (:meth:`GameFlow.rule`, :meth:`GameFlow.check_rea
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -125,6 +132,17 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class StorageFull:
+    """The log could not be written: ``action`` (with ``meta``) was not taken; OK retries."""
+
+    action: Any
+    meta: Mapping[str, Any] | None
+    problem: str
+    back: Any
+    full: bool = True  # out of space (else: e.g. the card went read-only)
+
+
+@dataclass(frozen=True)
 class Ruled:
     """A ruling page (the game's view value); OK goes on."""
 
@@ -175,11 +193,12 @@ class GameFlow:
             Reading: self._press_reading, EnterByHand: self._press_enter,
             ConfirmByHand: self._press_confirm, Notice: self._press_notice,
             Ruled: self._press_ruled, Players: self._press_players, Over: self._press_over,
-            **self.press_handlers()}
+            StorageFull: self._press_storage_full, **self.press_handlers()}
         self._views: dict[type, ViewHandler] = {
             Reading: self.reading_view, EnterByHand: self.hand_view,
             ConfirmByHand: self._confirm_view, Notice: self._notice_view,
             Ruled: self._ruled_view, Players: lambda mode: self.players_view(),
+            StorageFull: self._storage_full_view,
             Over: lambda mode: WinnerView(self.who(self.state.winner), self.winner_lines()),
             **self.view_handlers()}
         self.mode: Any = self.mode_for(state)
@@ -278,7 +297,8 @@ class GameFlow:
     def press(self, role: Role) -> None:
         """One button press."""
         self.flash = ""
-        no_menu = (Reading, EnterByHand, ConfirmByHand, Players, Notice, *self.no_menu)
+        no_menu = (Reading, EnterByHand, ConfirmByHand, Players, Notice, StorageFull,
+                   *self.no_menu)
         if role is Role.MENU and not isinstance(self.mode, no_menu):
             self.mode = Players(self.mode)
             return
@@ -391,11 +411,17 @@ class GameFlow:
         """One batch is known: keep its photo; read the next batch, or rule on them all."""
         batches = len(self.batch_sizes(kind))
         photo = self._keep_photo(frame, batch if batches > 1 else None)
+        if photo is None and frame is not None and self.save_photo is not None:
+            meta = {**meta, "photo_lost": "could not be saved"}
         done = (*done, Batch(tuple(values), photo, tuple(seen), looks, meta))
         if batch + 1 < batches:
             self._look(kind, 1, batch + 1, done)
             return
         self.rule(kind, tuple(v for b in done for v in b.values), reading_meta(done))
+        if any("photo_lost" in b.meta for b in done) and not isinstance(self.mode,
+                                                                       StorageFull):
+            hint = getattr(self._view(), "hint", "")
+            self.flash = f"photo not kept {hint}".strip()
 
     def _keep_photo(self, frame: Any, part: int | None) -> str | None:
         if frame is None or self.save_photo is None:
@@ -423,6 +449,15 @@ class GameFlow:
         self.mode = self.mode.back
         return True
 
+    def _press_storage_full(self, role: Role) -> bool:
+        """OK: try to log the action again (space may have been freed)."""
+        if role is not Role.OK:
+            return False
+        mode: StorageFull = self.mode
+        self.mode = mode.back
+        self.apply(mode.action, dict(mode.meta) if mode.meta is not None else None)
+        return True
+
     def _press_over(self, role: Role) -> bool:
         if role is not Role.OK:
             return False
@@ -437,7 +472,15 @@ class GameFlow:
         except IllegalAction as exc:
             self.mode = Notice("Not allowed", str(exc), self.refused_back(str(exc)))
             return False
-        self.actions = self.log.action(action, meta)
+        try:
+            self.actions = self.log.action(action, meta)
+        except OSError as exc:  # games.log.LogWriteError: the log still ends at a whole line
+            problem = exc.strerror or str(exc)
+            log.error("the game log cannot be written (%s): the game is saved up to action"
+                      " %d; free space and press OK, or restart", problem, self.actions)
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+            self.mode = StorageFull(action, meta, problem, self.mode, full)
+            return False
         self.last_events = self.context() + tuple(events)
         self.state = state
         self.hooks.applied(self, action, events)
@@ -455,6 +498,12 @@ class GameFlow:
 
     def _notice_view(self, mode: Notice) -> MessageView:
         return MessageView(mode.title, (mode.text,), "o:ok")
+
+    def _storage_full_view(self, mode: StorageFull) -> MessageView:
+        return MessageView("Storage full" if mode.full else "Cannot save", (
+            "The game is saved up to here.",
+            f"({mode.problem}) " + ("Free space" if mode.full else "Fix the card")
+            + ", then OK to go on."), "o:try again")
 
     def _ruled_view(self, mode: Ruled) -> Any:
         return mode.view
@@ -500,5 +549,5 @@ def reading_meta(done: Sequence[Batch]) -> dict[str, Any]:
 
 
 __all__ = ["MAX_ATTEMPTS", "TRAY_CAPACITY", "Batch", "ConfirmByHand", "EnterByHand",
-           "GameFlow", "Notice", "Over", "Players", "Reading", "Ruled",
+           "GameFlow", "Notice", "Over", "Players", "Reading", "Ruled", "StorageFull",
            "reading_meta"]

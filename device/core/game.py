@@ -16,6 +16,9 @@ from device.core.setup import SetupDefaults, SetupSteps
 class OddsCommand(Protocol):
     """A game's part of ``bluffbox odds --game NAME``."""
 
+    #: What its input looks like, for ``bluffbox odds --help``.
+    format: str
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options only this game's odds read (every game's are added to one parser)."""
 

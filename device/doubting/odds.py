@@ -16,6 +16,11 @@ from typing import Any
 from games.common import InvalidInput
 
 USAGE = "--dice N (the dice in play) is needed for Doubting Dice odds"
+#: What ``bluffbox odds --help`` says about this game's input.
+FORMAT = ("--game doubting_dice [BID] --dice N [--own DICE] [--palifico]: BID is a quantity "
+          "and a face 2-6, like 6x4, \"6 4\" or \"six fours\" (ones are wild, nobody bids "
+          "on them); N the dice in play (all cups); DICE your own, like 1,4,4 or 144. "
+          "Without BID: the table for every quantity.")
 
 
 def parse_own(text: str | None) -> tuple[int, ...]:
@@ -37,18 +42,30 @@ def run_doubting(args: argparse.Namespace) -> int:
     from games.doubting_dice import FACES, parse_bid
     from games.doubting_odds import bid_probability, exact_probability, expected_count
 
+    problems: list[str] = []
+    n = getattr(args, "dice", None)
+    if n is None:
+        problems.append(USAGE)
+    own: tuple[int, ...] = ()
     try:
-        n = getattr(args, "dice", None)
-        if n is None:
-            raise InvalidInput(USAGE)
         own = parse_own(getattr(args, "own", None))
-        palifico = bool(getattr(args, "palifico", False))
-        words = " ".join(getattr(args, "score", None) or [])
-        bids = [parse_bid(words)] if words else None
-        if bids is None:
-            expected_count(FACES[0], n, own, palifico)  # validates n and own
     except InvalidInput as exc:
-        print(f"bluffbox odds: {exc}", file=sys.stderr)
+        problems.append(str(exc))
+    palifico = bool(getattr(args, "palifico", False))
+    words = " ".join(getattr(args, "score", None) or [])
+    bids = None
+    try:
+        bids = [parse_bid(words)] if words else None
+    except InvalidInput as exc:
+        problems.append(str(exc))
+    if not problems and n is not None:
+        try:
+            expected_count(bids[0].face if bids else FACES[0], n, own, palifico)  # n, own
+        except InvalidInput as exc:
+            problems.append(str(exc))
+    if problems or n is None:  # each mistake on its own line
+        for problem in problems:
+            print(f"bluffbox odds: {problem}", file=sys.stderr)
         return 2
     faces = FACES if own or bids else FACES[:1]  # without own dice every face is alike
     rows: list[dict[str, Any]] = []
@@ -102,6 +119,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 class DoubtingOdds:
     """``bluffbox odds --game doubting_dice``: its options and its printer."""
+
+    format = FORMAT
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         add_arguments(parser)

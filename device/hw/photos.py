@@ -4,25 +4,36 @@
 ``photos_dir/<game-id>/<n>.jpg`` (n = the action's number in the game log, zero-padded;
 ``<n>-<part>.jpg`` for each batch of a reading poured in parts),
 fsyncs it, and returns its path relative to ``base`` for the action's log ``meta``.
-A photo that cannot be written is reported (``None``) but never stops the game.
+Before each photo, when less than ``min_free_mb`` is free, the oldest ruling photos are
+deleted (:func:`device.core.storage.make_room`; logs never). A photo that cannot be
+written is reported (``None``, a warning, the flow says so on screen and in the log) but
+never stops the game, and no partial file is left behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from device.core.storage import make_room
 
 log = logging.getLogger(__name__)
 
 
 class PhotoKeeper:
     def __init__(self, photos_dir: str | Path, game_id: str, base: str | Path | None = None,
-                 quality: int = 90) -> None:
-        self.folder = Path(photos_dir) / game_id
+                 quality: int = 90, min_free_mb: int = 0,
+                 usage: Callable[[Path], int] | None = None) -> None:
+        self.photos_dir = Path(photos_dir)
+        self.folder = self.photos_dir / game_id
         self.base = Path(base) if base is not None else None
         self.quality = quality
+        self.min_free_mb = min_free_mb
+        self.usage = usage  # free bytes at a path (tests); default: the disk's
 
     def path_for(self, n: int, part: int | None = None) -> Path:
         return self.folder / (f"{n:04d}.jpg" if part is None else f"{n:04d}-{part}.jpg")
@@ -34,6 +45,7 @@ class PhotoKeeper:
 
         path = self.path_for(n, part)
         try:
+            make_room(self.photos_dir, self.min_free_mb, self.usage)
             self.folder.mkdir(parents=True, exist_ok=True)
             ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
             if not ok:
@@ -44,6 +56,8 @@ class PhotoKeeper:
                 os.fsync(fh.fileno())
         except (OSError, cv2.error) as exc:
             log.warning("could not keep the photo %s: %s", path, exc)
+            with contextlib.suppress(OSError):  # never a partial (0-byte) photo
+                path.unlink(missing_ok=True)
             return None
         if self.base is not None:
             try:

@@ -93,6 +93,8 @@ class SimBox:
                "--state-dir", str(self.tmp / "state")]
         if screens is not None:
             cmd += ["--screens", str(self.tmp / screens)]
+        if "--seed" not in extra:  # the tests' games are the same every run
+            cmd += ["--seed", "0"]
         return cmd + list(extra)
 
     def run(self, keys: str, *extra: str, screens: str | None = "screens",
