@@ -379,8 +379,8 @@ class BamboozledFlow(GameFlow):
     def strip(self) -> bs.Strip:
         s = self.state
         return bs.Strip(tuple(
-            bs.Seat(name, s.strikes[i], s.hand(i), s.out[i], i == s.awaiting)
-            for i, name in enumerate(s.names)), s.settings.strike_limit)
+            bs.Seat(self.who(i), s.strikes[i], s.hand(i), s.out[i], i == s.awaiting)
+            for i in range(len(s.names))), s.settings.strike_limit)
 
     def players_view(self) -> PlayersView:
         s = self.state
@@ -440,12 +440,15 @@ class BamboozledFlow(GameFlow):
         name = self.who(seat)
         score = str(s.score)  # the number, as the rulings say it: "44 isn't on the dice"
         if s.phase is Phase.SHOW_CARD:
-            shows = [a for a in self._legal() if isinstance(a, Show)]
+            assert seat is not None
+            shows = [a for a in self._legal() if isinstance(a, Show)
+                     and all(self._held(seat, c) for c in a.cards)]
             labels = list(dict.fromkeys(c.label for a in shows for c in a.cards))
             which = " or ".join(labels) if labels else "a card"
+            # more than one way to show: p asks which card (a menu), never picks one
             return bs.OfferView(f"{name}: show a card?", (
                 f"{score} isn't on the dice.", f"Show {which}?"),
-                s.dice, "p:show c:no")
+                s.dice, "p:pick c:no" if len(shows) > 1 else "p:show c:no")
         if s.phase is Phase.MY_BAD_OFFER:
             assert seat is not None
             return bs.OfferView(f"{name}: My Bad?", (
@@ -453,9 +456,11 @@ class BamboozledFlow(GameFlow):
                 f"Play My Bad, or take a strike ({s.strikes[seat] + 1}/"
                 f"{s.settings.strike_limit})."), s.dice, "p:my bad c:no")
         assert seat is not None
+        why = ruling(self.last_events, s, None)  # what led to the offer: "BLUFF! 1-1 ..."
         return bs.OfferView(f"{name}: Revive?", (
-            f"Strike {s.settings.strike_limit}/{s.settings.strike_limit}: out!",
-            "Play Revive to stay in?"), s.dice, "p:revive c:no")
+            " ".join((why.headline, *why.lines[:1])),
+            f"Strike {s.settings.strike_limit}/{s.settings.strike_limit}: out, unless"
+            " Revive."), s.dice, "p:revive c:no")
 
 
 def _caption(score: int) -> str:

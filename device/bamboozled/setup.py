@@ -99,7 +99,7 @@ class Setup(SetupSteps):
             self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
             return
         if role not in (Role.UP, Role.DOWN) or step is Step.DEAL:
-            self.flash = "\u2717 " + self._view().hint  # ignored: say what works
+            self.flash = f"\u2717 {role.name} ignored"  # the hint is back at the next key
             return
         up = role is Role.UP
         if step is Step.PLAYERS:
@@ -116,7 +116,7 @@ class Setup(SetupSteps):
     def _view(self) -> Any:
         c = self.choices
         step = self.step
-        hint = "w/s o:next b:back" if c.step else "w/s:change o:next"
+        hint = self.step_hint()
         if step is Step.PLAYERS:
             caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
             return NumberView("Players", str(c.players), caption, hint)

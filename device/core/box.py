@@ -37,6 +37,7 @@ from typing import Any
 
 from device.core.flow import TRAY_CAPACITY, GameFlow
 from device.core.game import GameRecord, find_game
+from device.core.notes import pending_press
 from device.core.ports import Eye, Recorder, SimHooks
 from device.core.roles import Presses, Role
 from device.core.setup import GameChooser, SetupDefaults, SetupResult
@@ -226,8 +227,12 @@ class Box:
         self._open(game, result.state, path.stem, loaded.players, loaded.settings,
                    (loaded.actions, path), last)
         self.resumable = None
-        log.info("resumed %s after %d actions: %s", path.name, len(loaded.actions),
-                 game.prompt(result.state))
+        pressed = pending_press(path)
+        assert self.flow is not None
+        self.flow.resumed(pressed)
+        log.info("resumed %s after %d actions: %s%s", path.name, len(loaded.actions),
+                 game.prompt(result.state),
+                 f" (press {pressed} again: it was not logged)" if pressed else "")
 
     def start_game(self, game: GameRecord, result: SetupResult) -> None:
         rules = get_rules(game.rules)

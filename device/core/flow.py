@@ -169,7 +169,8 @@ class GameFlow:
 
     #: Builds the game's rules (:class:`games.common.Rules`) when none are given.
     rules_factory: ClassVar[Callable[[], Any]]
-    #: Put before the hint after a press that did nothing.
+    #: After a press that did nothing: "" shows the hint (what works now); a mark shows
+    #: the mark and what was ignored (e.g. "\u2717 UP ignored").
     hint_mark: ClassVar[str] = ""
     #: Modes where MENU is not "show the players" (beyond reading, entry and messages).
     no_menu: ClassVar[tuple[type, ...]] = ()
@@ -302,8 +303,26 @@ class GameFlow:
         if role is Role.MENU and not isinstance(self.mode, no_menu):
             self.mode = Players(self.mode)
             return
+        before = self.mode
         if self._press[type(self.mode)](role) is False and not self.flash:
-            self.flash = self.hint_mark + self._hint_for_mode()
+            self.flash = (f"{self.hint_mark}{role.name} ignored" if self.hint_mark
+                          else self._hint_for_mode())
+        if isinstance(self.mode, Reading) and not isinstance(
+                before, (Reading, EnterByHand, ConfirmByHand, StorageFull)):
+            self._note_pressed(role)
+
+    def _note_pressed(self, role: Role) -> None:
+        """The press that started a look, noted before the look's action is logged (a power
+        cut in between: the resumed screen says to press it again)."""
+        try:
+            self.log.note(pressed=role.name)
+        except OSError as exc:  # the action's own line will say if the log is full
+            log.warning("could not note the press %s: %s", role.name, exc)
+
+    def resumed(self, pressed: str | None) -> None:
+        """Just resumed; ``pressed``: the button whose action was lost (see notes)."""
+        if pressed is not None:
+            self.flash = f"press {pressed} again"
 
     def _hint_for_mode(self) -> str:
         """The hint after a press that did nothing: what works now."""

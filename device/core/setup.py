@@ -82,6 +82,10 @@ class SetupSteps:
         else:
             self.flash = "first step"
 
+    def step_hint(self) -> str:
+        """The hint of a choice step: BACK spelled out from the second step on."""
+        return "w/s o:next b:back" if self.choices.step else "w/s:change o:next"
+
     def view(self) -> Any:
         view = self._view()
         return replace(view, hint=self.flash) if self.flash else view

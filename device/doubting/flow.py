@@ -111,6 +111,7 @@ class DoubtingFlow(GameFlow):
 
     rules_factory = DoubtingDice
     state: DoubtingState
+    _counted = False  # the last reading was a count entered by hand
 
     def press_handlers(self) -> Mapping[type, PressHandler]:
         return {RoundStart: self._press_roundstart, Bidding: self._press_bidding,
@@ -171,6 +172,7 @@ class DoubtingFlow(GameFlow):
     def rule(self, kind: ReadKind, values: tuple[Any, ...], meta: dict[str, Any]) -> None:
         """Every die is known (camera, or counts confirmed by two players): rule."""
         dice = tuple(int(v) for v in values)
+        self._counted = meta.get("read") == "manual"  # the ruling shows the count entered
         action: Action
         if kind is ReadKind.ROUND:
             action = RoundDice(dice)
@@ -283,7 +285,7 @@ class DoubtingFlow(GameFlow):
     def mode_after(self, action: Action) -> Any:
         if isinstance(action, Bid):
             return self.mode_for(self.state)
-        return Ruled(ruling(self.last_events, self.state))
+        return Ruled(ruling(self.last_events, self.state, counted=self._counted))
 
     # --- views ------------------------------------------------------------------------------
     def strip(self) -> ds.DiceStrip:
@@ -321,8 +323,10 @@ class DoubtingFlow(GameFlow):
             caption += f", total {s.announced_total}"
         if s.palifico:
             caption = "PALIFICO " + caption
+        faces = len(dd.legal_faces(s, bid.quantity)) > 1  # else a/c are refused: not offered
+        hint = "w/s:qty a/c:face o:ok" if faces else "w/s:qty o:ok"
         return ds.BidView(f"{self.who(s.awaiting)} bids", bid.quantity, bid.face, caption,
-                          self._odds(bid), strip=self.strip())
+                          self._odds(bid), hint=hint, strip=self.strip())
 
     def _answering_view(self, mode: Answering) -> ds.BidView:
         s = self.state

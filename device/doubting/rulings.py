@@ -9,12 +9,17 @@ from games import doubting_dice as dd
 from games.common import Event
 from games.doubting_dice import DoubtingState
 
+#: What the ruling page asks for (drawn small beside the headline).
+NEXT = "o:ok"
 
-def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
+
+def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
+           ) -> ds.RevealView:
     """The ruling page for one call's (or round reading's) events; ``state``: after them.
 
-    Four lines at most: the count ("4s: 5 + 2 ones = 7"), the bid, who loses or gains
-    (out, strike), and who starts next (palifico marked); the strip shows dice left.
+    Four lines at most: the count ("4s: 5 + 2 ones = 7"; ``counted``: a count entered by
+    hand, shown as entered, "4s + ones: 7"), the bid, who loses or gains (out, strike), and
+    who starts next (palifico marked); the strip shows dice left. OK goes on (the hint).
     """
     names = [n.upper() for n in state.names]
     head, face = "OK", None
@@ -32,7 +37,9 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
             lines.append(f"bid {e.bid.quantity} x {e.bid.face} ({names[e.bidder]})")
         elif isinstance(e, dd.RevealCounted):
             f = e.bid.face
-            if e.ones_wild:
+            if e.ones_wild and counted:
+                count = f"{f}s + ones: {e.count}"
+            elif e.ones_wild:
                 count = f"{f}s: {e.face_count} + {e.ones_count} ones = {e.count}"
             else:
                 count = f"{f}s: {e.count}, ones not wild"
@@ -57,7 +64,7 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
         elif isinstance(e, dd.RoundStarted) and head != "OK":
             pal = " PALIFICO" if palifico else ""
             lines.append(f"{names[e.starter]} opens{pal}")
-    return ds.RevealView(head, tuple(lines), face)
+    return ds.RevealView(head, tuple(lines), face, NEXT)
 
 
 __all__ = ["ruling"]

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from device.ui import draw as d
 from device.ui.font import FONT
-from device.ui.views import screen
+from device.ui.views import describe, keyed, screen
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class RevealView:
     headline: str
     lines: tuple[str, ...] = ()
     face: int | None = None
-    hint: str = ""  # OK goes on; four lines and the strip need the room
+    hint: str = ""  # drawn small beside the headline: four lines and the strip need the room
     strip: DiceStrip = DiceStrip()
 
 
@@ -142,6 +142,14 @@ def _bid(draw: ImageDraw.ImageDraw, quantity: int, face: int, top: int, bottom: 
 # --- screens ------------------------------------------------------------------------------
 
 
+@describe.register
+def _(view: BidView) -> str:
+    """The bid on screen in words: who, the bid shown (being entered or answered), the
+    standing bid or bidder, the odds."""
+    parts = [f"{view.title}: {view.quantity} x {view.face}", view.caption, view.right]
+    return keyed(" | ".join(p for p in parts if p), view.hint)
+
+
 @screen(RoundStartView)
 def round_start_screen(view: RoundStartView) -> Image.Image:
     image, draw = d.new_image()
@@ -178,12 +186,15 @@ def bid_screen(view: BidView) -> Image.Image:
 @screen(RevealView)
 def reveal_screen(view: RevealView) -> Image.Image:
     image, draw = d.new_image()
-    bottom = _strip(draw, view.strip, d.hint_footer(draw, view.hint)) - 1
+    bottom = _strip(draw, view.strip, d.H) - 1
     head_bottom = 15
     x1 = d.W
     if view.face is not None:
         x1 = d.W - 18
         d.die(draw, (x1 + 2, 0), 15, view.face)
+    if view.hint:
+        x1 -= FONT.text_width(view.hint) + 2
+        d.text(draw, (x1 + 1, (head_bottom - FONT.height) // 2), view.hint)
     d.big_text(draw, view.headline, 0, head_bottom, x0=0, x1=x1, max_scale=2)
     d.body_lines(draw, view.lines, top=head_bottom + 1, bottom=bottom)  # clipped
     return image

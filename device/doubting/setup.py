@@ -111,7 +111,7 @@ class DoubtingSetup(SetupSteps):
 
     def _view(self) -> Any:
         c, step = self.choices, self.step
-        hint = "w/s:change o:next" + (" b" if c.step else "")
+        hint = self.step_hint()
         if step is Step.PLAYERS:
             return NumberView("Doubting: players", str(c.players), "5 dice + a cup each", hint)
         if step is Step.PALIFICO:

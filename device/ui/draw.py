@@ -16,7 +16,8 @@ from device.ui.font import FONT, Font
 W, H = 128, 64
 HEADER_H = 10  # bar rows 0-8, one dark row under it
 BODY_TOP = HEADER_H + 1
-FOOTER_TOP = H - FONT.line_height + 1  # 57: the hint's glyph rows are 57-63
+FOOTER_TOP = H - FONT.line_height  # 56: the hint's glyph rows are 56-62, descenders 63
+FOOTER_RULE = FOOTER_TOP - 1  # 55: the dotted rule over the hint
 ITEM_H = 9  # one menu / table row
 STRIP_H = 9  # the players' status strip at the bottom (above the hint line when there is one)
 
@@ -88,13 +89,13 @@ def header(draw: ImageDraw.ImageDraw, title: str, right_text: str = "") -> None:
 def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
     """A one-line hint on the bottom row, under a dotted rule."""
     for x in range(0, W, 2):
-        draw.point((x, FOOTER_TOP - 2), fill=1)
+        draw.point((x, FOOTER_RULE), fill=1)
     centered(draw, FOOTER_TOP, hint)
 
 
 def above_hint(hint: str) -> int:
     """The y where content must stop: above the hint line when there is one."""
-    return FOOTER_TOP - 3 if hint else H
+    return FOOTER_RULE - 1 if hint else H
 
 
 def hint_footer(draw: ImageDraw.ImageDraw, hint: str) -> int:

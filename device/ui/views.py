@@ -175,7 +175,8 @@ def _(view: NumberView) -> str:
 def _(view: PlayersView) -> str:
     limit = view.strike_limit
     rows = ", ".join(("> " if r.active else "") + f"{r.name} " + (
-        "out" if r.out else f"{r.strikes}/{limit} strikes {r.cards} cards")
+        "out" if r.out else f"{r.strikes}/{limit} strikes {r.cards} card"
+        + ("" if r.cards == 1 else "s"))
         for r in view.players)
     return keyed(f"{view.title} | {rows}", view.hint)
 

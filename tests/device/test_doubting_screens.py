@@ -40,10 +40,10 @@ VIEWS = {
         "o:read m:by hand (1)", gap=1),
     "dd_reveal": ds.RevealView("BLUFF!", (
         "4s: 5 + 2 ones = 7", "bid 8 x 4 (BEN)", "BEN loses a die: 2", "BEN opens"), 4,
-        strip=strip(turn=-1)),
+        "o:ok", strip=strip(turn=-1)),
     "dd_reveal_exact": ds.RevealView("EXACT!", (
         "6s: 3, ones not wild", "bid 3 x 6 (ANN)", "CATALINA gains a die: 2",
-        "CATALINA opens"), 6, strip=strip(turn=-1)),
+        "CATALINA opens"), 6, "o:ok", strip=strip(turn=-1)),
     "dd_table": ds.DiceTableView("Round 4: 15 dice", strip(6, 1, True).seats, True, 3),
     "dd_table4": ds.DiceTableView("Round 2: 18 dice", strip(4).seats),
 }

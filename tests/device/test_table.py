@@ -381,7 +381,7 @@ def test_uncertain_reading_spread_then_manual_entry_confirmed_by_two(rig: Rig) -
     view = rig.table.view()
     assert view.title == "Spread the dice" and not rig.table.busy
     rig.keys("a")  # wrong button: ignored, hint
-    assert rig.table.view().hint.startswith("\u2717 o:read")
+    assert rig.table.view().hint == "\u2717 ACCEPT ignored"  # what was ignored
     rig.keys("o")
     assert rig.table.busy and rig.eye.starts == 2
     rig.read(None, "expected 2 dice, saw 3")
@@ -436,7 +436,7 @@ def test_wrong_time_buttons_are_ignored_with_a_hint(rig: Rig) -> None:
     before = (rig.state, rig.mode)
     rig.keys("o")
     assert (rig.state, rig.mode) == before
-    assert rig.table.view().hint == "\u2717 a:acc c:chal p:card"
+    assert rig.table.view().hint == "\u2717 OK ignored"
     rig.table.press(Role.ACCEPT)
     rig.keys("o")  # during the reading: ignored
     assert rig.table.busy
@@ -516,3 +516,14 @@ def test_revive_on_ones_own_turn_when_declaring(rig: Rig) -> None:
     assert isinstance(rig.mode, tb.Declaring) and rig.state.phase is Phase.DECLARE
     rig.keys("p")
     assert rig.table.view().hint == "CHARLIE has no card"
+
+
+def test_after_roll_offer_with_two_cards_asks_which(rig: Rig) -> None:
+    rig.declare(66).keys("c").read((6, 5))  # Double or Up/Down both make 66 from 6-5
+    view = rig.table.view()
+    assert view.lines == ("66 isn't on the dice.", "Show Double or Up/Down?")
+    assert view.hint == "p:pick c:no"  # p asks which card, never picks one
+    rig.keys("p")
+    menu = rig.table.view()
+    assert menu.title == "ANITA: show" and "Double" in menu.items and "Up/Down" in menu.items
+    assert rig.state.phase is Phase.SHOW_CARD  # nothing shown yet

@@ -154,7 +154,7 @@ def test_setup_flow(tmp_path: Path) -> None:
     setup.press(Role.OK)
     assert "P9 starts" in setup.view().lines[1]
     setup.press(Role.ACCEPT)
-    assert setup.view().hint == "\u2717 o:deal b:back" and setup.result is None
+    assert setup.view().hint == "\u2717 ACCEPT ignored" and setup.result is None
     setup.press(Role.OK)
     assert setup.result is not None
     assert setup.result.names == seat_names(9, ["Anita"])

@@ -1,0 +1,64 @@
+"""Resuming after faults: a press lost between its button and its log line is named on the
+resumed screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from device.core.box import Box, BoxSettings
+from device.core.notes import pending_press
+from device.core.ports import Look
+from device.core.roles import Role
+from device.registry import GAMES
+
+ROLES = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK}
+
+
+class Eye:
+    """Moving (a hand over the tray) until ``settle`` is set; then 5-3."""
+
+    def __init__(self) -> None:
+        self.settle = False
+
+    def start(self) -> None:
+        pass
+
+    def poll(self, t: float) -> Look:
+        return Look("settled", (5, 3)) if self.settle else Look("moving")
+
+
+def box_for(state: Path, eye: Eye) -> Box:
+    return Box(BoxSettings(state / "logs", state / "photos", state), GAMES,
+               lambda game, hooks: eye)
+
+
+def press(box: Box, keys: str, ticks: int = 3) -> None:
+    for k in keys.replace(" ", ""):
+        box.press(ROLES[k])
+        for _ in range(ticks):
+            if box.busy:
+                box.tick(0.0)
+
+
+def test_a_challenge_cut_off_during_the_camera_look_is_asked_again(tmp_path: Path) -> None:
+    eye = Eye()
+    box = box_for(tmp_path, eye)
+    press(box, "o o o o o o aaaaww o")  # P1 declares 53
+    press(box, "c")  # P2 challenges; the camera is still looking when the power goes
+    assert box.busy
+    box.close_game()
+    [log] = (tmp_path / "logs").glob("*.jsonl")
+    assert pending_press(log) == "CHALLENGE"
+
+    eye.settle = True
+    again = box_for(tmp_path, eye)
+    press(again, "o")  # resume
+    assert again.flow is not None and again.flow.actions == 1
+    assert again.view().hint == "press CHALLENGE again"
+    press(again, "c")
+    assert again.flow.actions == 2
+    assert pending_press(log) is None  # the challenge is logged now
+    again.close_game()
+    resumed = box_for(tmp_path, eye)
+    press(resumed, "o")
+    assert resumed.flow is not None and "again" not in resumed.view().hint
