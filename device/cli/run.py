@@ -54,6 +54,14 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, ValueError) as exc:
         print(f"bluffbox run: {exc}", file=sys.stderr)
         return 2
+    if args.names:
+        from device.core.config import parse_names
+
+        try:
+            parse_names(args.names)
+        except ValueError as exc:
+            print(f"bluffbox run: --names: {exc}", file=sys.stderr)
+            return 2
     if args.dice:
         problem = _dice_problem(args.dice)
         if problem is not None:
@@ -101,7 +109,9 @@ def _run(args: argparse.Namespace, config: Any) -> int:
 
     sim = args.sim
     paths = config.paths
-    names = [n for n in (args.names or "").split(",") if n.strip()] or list(config.game.names)
+    from device.core.config import parse_names
+
+    names = list(parse_names(args.names)) if args.names else list(config.game.names)
     try:
         hw = open_hardware(config, sim=sim, screens_dir=args.screens, seed=args.seed,
                            camera_optional=True)
@@ -168,6 +178,17 @@ def _run(args: argparse.Namespace, config: Any) -> int:
             hw.close()
 
 
+def _count(text: str) -> int:
+    """A whole number >= 0 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is below 0")
+    return value
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "run", help="run the box (or --sim: the whole box in this terminal)",
@@ -188,7 +209,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--dice", metavar="LIST",
                    help="simulator: the rolls to use first, e.g. 35,44,21 (Doubting Dice: "
                    "every cup's dice in turn, e.g. 14462,33516)")
-    p.add_argument("--miss-die", type=int, default=0, metavar="N",
+    p.add_argument("--miss-die", type=_count, default=0, metavar="N",
                    help="simulator, Doubting Dice: the camera misses a die on the first look "
                    "at each of the first N reveals (to see the box read again)")
     p.add_argument("--state-dir", metavar="DIR",

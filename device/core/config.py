@@ -188,6 +188,15 @@ def for_sim(config: Config, camera: str | None = None) -> Config:
     )
 
 
+def parse_names(text: str) -> tuple[str, ...]:
+    """``--names Ann,Bob``: the names checked as the config's ``[game] names`` are;
+    :class:`ValueError` saying what is wrong."""
+    try:
+        return _names("--names", [n.strip() for n in text.split(",") if n.strip()])
+    except _Bad as bad:
+        raise ValueError(str(bad).removeprefix("--names: ")) from None
+
+
 def with_state_dir(config: Config, state_dir: str | os.PathLike[str] | None) -> Config:
     """The same config with ``paths.state_dir`` set (``None``: unchanged), for
     ``--state-dir``."""

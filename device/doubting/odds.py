@@ -46,6 +46,8 @@ def run_doubting(args: argparse.Namespace) -> int:
     n = getattr(args, "dice", None)
     if n is None:
         problems.append(USAGE)
+    elif n < 0:
+        problems.append(f"--dice {n}: the dice in play cannot be negative")
     own: tuple[int, ...] = ()
     try:
         own = parse_own(getattr(args, "own", None))
