@@ -275,6 +275,8 @@ fi
 if [ -n "$boot_config" ] && [ -f "$boot_config" ]; then
   need=()
   grep -qE '^[[:space:]]*dtparam=i2c_arm=on' "$boot_config" || need+=("dtparam=i2c_arm=on")
+  grep -qE '^[[:space:]]*dtparam=i2c_arm_baudrate=' "$boot_config" ||
+    need+=("dtparam=i2c_arm_baudrate=400000   (a 4x faster screen; 100000 for long wires)")
   grep -qE '^[[:space:]]*(camera_auto_detect=1|dtoverlay=(imx|ov)[0-9])' "$boot_config" ||
     need+=("camera_auto_detect=1   (or the dtoverlay= line of your sensor)")
   if [ "${#need[@]}" -gt 0 ]; then
