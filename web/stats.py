@@ -14,6 +14,7 @@ a p-value under :data:`ALPHA` says a face comes up more than chance allows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,11 @@ MIN_EXPECTED = 5.0
 FACES = (1, 2, 3, 4, 5, 6)
 #: The 21 scores two dice can make honestly (their best), lowest first.
 TWO_DICE_SCORES: tuple[int, ...] = tuple(sorted({best_truthful(r) for r in ROLLS}, key=rank))
+
+
+def _plural(n: int, word: str) -> str:
+    many = {"die": "dice"}.get(word, word + "s")
+    return f"{n} {word if n == 1 else many}"
 
 
 @dataclass(frozen=True)
@@ -76,8 +82,8 @@ def fairness(title: str, labels: Sequence[str], observed: Sequence[int],
         return Fairness(title, tuple(labels), tuple(observed), tuple(chances), rolls, None,
                         dof, None, "no camera-read rolls yet")
     stat, dof, p = chi_square(observed, chances)
-    need = int(-(-MIN_EXPECTED // min(chances)))  # ceil(MIN_EXPECTED / smallest chance)
-    what = f"{rolls} rolls" if unit == "rolls" else f"{rolls} rolls ({n} dice)"
+    need = math.ceil(MIN_EXPECTED / min(chances) - 1e-9)  # every face expected 5 times
+    what = _plural(rolls, "roll") + ("" if unit == "rolls" else f" ({_plural(n, 'die')})")
     if n < need:
         verdict = f"too few rolls to tell yet: {what}, a fair test needs {need} {unit}"
     elif p < ALPHA:
