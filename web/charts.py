@@ -26,7 +26,7 @@ def bars(labels: Sequence[str], values: Sequence[int], *, expected: Sequence[flo
     scale = (height - bottom - head) / top
     parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(title)}"><title>{escape(title)}</title>']
-    small = len(labels) > 8
+    small = len(labels) > 8 and max(map(len, labels), default=0) > 2
     for i, (label, value) in enumerate(zip(labels, values, strict=True)):
         x = left + i * step
         h = value * scale

@@ -70,8 +70,8 @@ def summary_html(summary: Mapping[str, Any]) -> str:
             attr = f' class="{" ".join(cls)}"' if cls else ""
             cells = "".join(f"<td>{escape(value_text(p.get(c)))}</td>" for c in cols)
             rows.append(f"<tr{attr}><th>{escape(str(p.get('name', '?')))}</th>{cells}</tr>")
-        out.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead>'
-                   f"<tbody>{''.join(rows)}</tbody></table>")
+        out.append(f'<div class="scroll"><table class="players"><thead><tr><th>player</th>{head}</tr></thead>'
+                   f"<tbody>{''.join(rows)}</tbody></table></div>")
     items = [(k, v) for k, v in summary.items() if k not in SPECIAL]
     if items:
         out.append('<dl class="table-values">' + "".join(
@@ -194,7 +194,7 @@ def game_page(game: GameView, size: PhotoSize) -> str:
 
 
 def fairness_html(test: Fairness) -> str:
-    chart = bars(test.labels, test.observed, expected=test.expected if test.total else (),
+    chart = bars(test.short or test.labels, test.observed, expected=test.expected if test.total else (),
                  title=test.title)
     figures = ""
     if test.statistic is not None and test.p_value is not None:
@@ -206,7 +206,8 @@ def fairness_html(test: Fairness) -> str:
 
 
 def stats_page(stats: Stats) -> str:
-    parts = [f"<h1>Statistics</h1><p class=small>over {stats.games} games</p>"]
+    games = "1 game" if stats.games == 1 else f"{stats.games} games"
+    parts = [f"<h1>Statistics</h1><p class=small>over {games}</p>"]
     tallies = stats.tallies
     if stats.players and tallies:
         names = list(stats.players)
@@ -216,8 +217,8 @@ def stats_page(stats: Stats) -> str:
         head = "".join(f"<th>{escape(t.value)}</th>" for t in tallies)
         body = "".join(f"<tr><th>{escape(n)}</th>" + "".join(f"<td>{v}</td>" for v in row)
                        + "</tr>" for n, row in zip(names, values, strict=True))
-        parts.append(f'<table class="players"><thead><tr><th>player</th>{head}</tr></thead>'
-                     f"<tbody>{body}</tbody></table>")
+        parts.append(f'<div class="scroll"><table class="players"><thead><tr><th>player</th>'
+                     f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
     parts += [fairness_html(stats.faces), fairness_html(stats.scores)]
     return page("Statistics", "".join(parts), "stats")
 

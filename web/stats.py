@@ -14,6 +14,7 @@ a p-value under :data:`ALPHA` says a face comes up more than chance allows.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ class Fairness:
     dof: int
     p_value: float | None
     verdict: str
+    #: Shorter labels for a chart's axis (the labels themselves if empty).
+    short: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -152,6 +155,7 @@ def collect(games: Sequence[GameView]) -> Stats:
     scores = fairness("Two-dice scores against their odds",
                       [score_name(s) for s in TWO_DICE_SCORES], score_counts, chances,
                       len(pairs), "rolls")
+    scores = dataclasses.replace(scores, short=tuple(str(s) for s in TWO_DICE_SCORES))
     return Stats(len(games), dict(sorted(players.items())), faces, scores)
 
 
