@@ -44,6 +44,12 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+def players_table(head: str, rows: Sequence[str]) -> str:
+    """A table of players: ``head`` is the column headers after "player", ``rows`` the rows."""
+    return (f'<div class="scroll"><table class="players"><thead><tr><th>player</th>{head}'
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+
 def summary_html(summary: Mapping[str, Any]) -> str:
     """The table of any game from its ``summary()`` (see the module doc)."""
     out = []
@@ -70,8 +76,7 @@ def summary_html(summary: Mapping[str, Any]) -> str:
             attr = f' class="{" ".join(cls)}"' if cls else ""
             cells = "".join(f"<td>{escape(value_text(p.get(c)))}</td>" for c in cols)
             rows.append(f"<tr{attr}><th>{escape(str(p.get('name', '?')))}</th>{cells}</tr>")
-        out.append(f'<div class="scroll"><table class="players"><thead><tr><th>player</th>{head}</tr></thead>'
-                   f"<tbody>{''.join(rows)}</tbody></table></div>")
+        out.append(players_table(head, rows))
     items = [(k, v) for k, v in summary.items() if k not in SPECIAL]
     if items:
         out.append('<dl class="table-values">' + "".join(
@@ -194,8 +199,8 @@ def game_page(game: GameView, size: PhotoSize) -> str:
 
 
 def fairness_html(test: Fairness) -> str:
-    chart = bars(test.short or test.labels, test.observed, expected=test.expected if test.total else (),
-                 title=test.title)
+    chart = bars(test.short or test.labels, test.observed,
+                 expected=test.expected if test.total else (), title=test.title)
     figures = ""
     if test.statistic is not None and test.p_value is not None:
         figures = (f'<p class="small">chi-square {test.statistic:.2f} with {test.dof} degrees '
@@ -215,10 +220,9 @@ def stats_page(stats: Stats) -> str:
         parts.append("<h2>Players</h2>" + grouped_hbars(
             names, [t.value for t in tallies], values, title="per player"))
         head = "".join(f"<th>{escape(t.value)}</th>" for t in tallies)
-        body = "".join(f"<tr><th>{escape(n)}</th>" + "".join(f"<td>{v}</td>" for v in row)
-                       + "</tr>" for n, row in zip(names, values, strict=True))
-        parts.append(f'<div class="scroll"><table class="players"><thead><tr><th>player</th>'
-                     f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
+        rows = [f"<tr><th>{escape(n)}</th>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>"
+                for n, row in zip(names, values, strict=True)]
+        parts.append(players_table(head, rows))
     parts += [fairness_html(stats.faces), fairness_html(stats.scores)]
     return page("Statistics", "".join(parts), "stats")
 
