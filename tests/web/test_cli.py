@@ -60,7 +60,8 @@ def test_web_passes_config_and_flags_to_the_server(tmp_path: Path,
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(cli_web.cli, "serve", lambda *a: calls.append(a) or 0)
     config = tmp_path / "config.toml"
-    config.write_text(f'[web]\nhost = "127.0.0.1"\nport = 9001\n[paths]\nstate_dir = "{tmp_path}"\n')
+    config.write_text(
+        f'[web]\nhost = "127.0.0.1"\nport = 9001\n[paths]\nstate_dir = "{tmp_path}"\n')
     assert main(["web", "--config", str(config)]) == 0
     assert main(["web", "--config", str(config), "--state-dir", "/srv/x", "--port", "9002",
                  "--host", "::1"]) == 0
