@@ -17,10 +17,10 @@ def tally(move: Move) -> list[tuple[int, Tally]]:
     action, before = move.action, move.before
     if not isinstance(action, Challenge | Exact) or action.dice is None or before.bid is None:
         return []
-    wild = not before.palifico
+    wild, dice = not before.palifico, action.dice
 
     def made(face: int) -> int:
-        return count_face(action.dice, face, ones_wild=wild)
+        return count_face(dice, face, ones_wild=wild)
 
     out = [(seat, Tally.BLUFF_DECLARED) for seat, bid in before.bids
            if made(bid.face) < bid.quantity]

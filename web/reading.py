@@ -68,11 +68,13 @@ def _die(data: Any) -> SeenDie | None:
     value = data.get("value")
     if not ((isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)):
         return None
-    box = data.get("box")
-    good_box = isinstance(box, list | tuple) and len(box) == 4 and all(map(_number, box))
+    raw = data.get("box")
+    box = None
+    if isinstance(raw, list | tuple) and len(raw) == 4 and all(map(_number, raw)):
+        box = (float(raw[0]), float(raw[1]), float(raw[2]), float(raw[3]))
     conf = data.get("confidence")
-    return SeenDie(value, tuple(float(v) for v in box) if good_box else None,  # type: ignore[arg-type,union-attr]
-                   float(conf) if _number(conf) else None)
+    return SeenDie(value, box, float(conf) if isinstance(conf, int | float) and _number(conf)
+                   else None)
 
 
 def _batch(photo: Any, seen: Any) -> Batch:
