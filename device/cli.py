@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("run", "replay", "dice", "odds", "doctor")
+COMMANDS = ("run", "replay", "dice", "odds", "doctor", "web", "stats")
 
 
 def build_parser() -> argparse.ArgumentParser:

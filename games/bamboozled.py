@@ -73,6 +73,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
+from games import bamboozled_tally
 from games.bamboozled_actions import (
     Accept,
     Action,
@@ -140,6 +141,7 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.tally import Move, Tally
 
 __all__ = [
     "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
@@ -710,6 +712,10 @@ class Bamboozled(Rules[State, Action, Settings]):
         )  # fmt: skip
 
     # --- description -----------------------------------------------------------------------
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """Bluffs, challenges and cards (:mod:`games.bamboozled_tally`)."""
+        return bamboozled_tally.tally(move)
+
     def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:
         """JSON-ready: players, score, whose turn, direction, piles, winner."""
         names = tuple(names) if names is not None else state.names

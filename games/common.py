@@ -8,10 +8,18 @@ settings or subclasses) over immutable state values. The device loop only ever a
 * ``rules.apply(state, action)`` -> ``(new_state, events)``, or :class:`IllegalAction`
   with the old state untouched (states are frozen, so nothing can be half-changed);
 * ``rules.winner(state)`` -> a seat index once the game is over;
+* ``rules.tally(move)`` -> ``(seat, Tally)`` pairs for the statistics (:mod:`games.tally`);
 * ``rules.action_to_json`` / ``action_from_json`` and ``settings_to_json`` /
   ``settings_from_json`` so :mod:`games.log` can write and replay any game.
 
 Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
+
+``summary(state)`` convention (the web scoreboard renders every game from it, unchanged):
+a JSON-ready dict with ``"players"``, a list of one dict per seat holding ``"name"`` and
+whatever the game counts per player (strikes, dice, coins, cards...); ``"awaiting"`` (the
+name whose input is needed, or ``None``), ``"prompt"`` (that as a sentence) and
+``"winner"`` (a name or ``None``); any other key is a table-wide value (score, bid, pot,
+deck...). Values are numbers, strings, booleans, ``None``, or small lists/dicts of them.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
+
+from games.tally import Move, Tally, count_turns
 
 
 class RulesError(Exception):
@@ -91,6 +101,14 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
 
     def is_over(self, state: StateT) -> bool:
         return self.winner(state) is not None
+
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """The ``(seat, Tally)`` pairs one :class:`games.tally.Move` earns.
+
+        The scoreboard's statistics hook: a game overrides it to count bluffs,
+        challenges and cards; this default counts one turn for the awaited seat.
+        """
+        return count_turns(self, move)
 
     # --- serialisation for the game log -------------------------------------------------
     @abstractmethod

@@ -61,6 +61,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from games.common import Event, IllegalAction, InvalidInput, InvalidSettings, Rules
+from games.tally import Move, Tally
 
 MAX_DICE = 5
 """Dice each player starts with; an exact call never takes a player above it."""
@@ -832,6 +833,12 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         return settings
 
     # --- summary ------------------------------------------------------------------------
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """Bluffs and calls, judged at each reveal (:mod:`games.doubting_tally`)."""
+        from games.doubting_tally import tally  # it needs this module's Bid and count_face
+
+        return tally(move)
+
     def summary(self, state: DoubtingState, names: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(names) if names is not None else list(state.names)
 
