@@ -25,7 +25,7 @@ from typing import Any
 from device.buttons import Role
 from device.screens import MenuView, MessageView, NumberView
 from device.setup_flow import Setup, SetupSteps, wrap
-from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
+from games.doubting.state import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
 
 GAMES = ("Bamboozled", "Doubting Dice")
 DOUBTING = "doubting_dice"

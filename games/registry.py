@@ -12,8 +12,8 @@ from games.common import Rules
 
 #: name -> "module:Class" of the games that ship with the box.
 BUILTIN: dict[str, str] = {
-    "bamboozled": "games.bamboozled:Bamboozled",
-    "doubting_dice": "games.doubting_dice:DoubtingDice",
+    "bamboozled": "games.bamboozled.rules:Bamboozled",
+    "doubting_dice": "games.doubting.rules:DoubtingDice",
 }
 
 _registered: dict[str, type[Rules]] = {}  # type: ignore[type-arg]

@@ -6,25 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    Accept,
-    Bamboozled,
-    CardNotAllowed,
-    CardNotHeld,
-    Challenge,
-    Declare,
-    Decline,
-    Discard,
-    Phase,
-    PlayCard,
-    Settings,
-    Show,
-    State,
-    WrongPhase,
-)
-from games.cards import CARDS, Card
-from games.common import Event, IllegalAction
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Accept, Challenge, Declare, Decline, Discard, PlayCard, Show
+from games.bamboozled.cards import CARDS, Card
+from games.bamboozled.rules import Bamboozled, CardNotAllowed, CardNotHeld
+from games.bamboozled.state import Phase, Settings, State
+from games.common import Event, IllegalAction, WrongPhase
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.common import InvalidInput
-from games.doubting_dice import Bid, DoubtingDice, count_face
-from games.doubting_odds import (
+from games.doubting.actions import Bid
+from games.doubting.odds import (
     bid_odds,
     bid_probability,
     count_distribution,
@@ -22,6 +22,7 @@ from games.doubting_odds import (
     odds_table,
     state_bid_odds,
 )
+from games.doubting.rules import DoubtingDice, count_face
 
 
 def brute_force(quantity: int, face: int, unknown: int, own: tuple[int, ...], pal: bool):

@@ -8,30 +8,9 @@ from dataclasses import replace
 import pytest
 
 from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
-from games.doubting_dice import (
-    MAX_DICE,
-    Bid,
-    BidMade,
-    CallMade,
-    Challenge,
-    DiceGained,
-    DiceLost,
-    DoubtingDice,
-    DoubtingSettings,
-    DoubtingState,
-    Exact,
-    GameWon,
-    PalificoRound,
-    Phase,
-    PlayerOut,
-    RevealCounted,
-    RoundDice,
-    RoundStarted,
-    StrikeTaken,
-    TotalAnnounced,
+from games.doubting.actions import Bid, Challenge, Exact, RoundDice
+from games.doubting.bids import (
     adjust_bid,
-    count_face,
-    dice_for_total,
     is_raise,
     legal_bids,
     legal_faces,
@@ -40,9 +19,22 @@ from games.doubting_dice import (
     next_bid,
     parse_bid,
     previous_bid,
-    prompt,
-    reveal_for,
 )
+from games.doubting.events import (
+    BidMade,
+    CallMade,
+    DiceGained,
+    DiceLost,
+    GameWon,
+    PalificoRound,
+    PlayerOut,
+    RevealCounted,
+    RoundStarted,
+    StrikeTaken,
+    TotalAnnounced,
+)
+from games.doubting.rules import DoubtingDice, count_face, dice_for_total, prompt, reveal_for
+from games.doubting.state import MAX_DICE, DoubtingSettings, DoubtingState, Phase
 
 RULES = DoubtingDice()
 NAMES = ("Ana", "Ben", "Cat", "Dan")

@@ -23,7 +23,7 @@ after-roll card, My Bad, Revive at elimination) are only made when the player ho
 card that could be it; otherwise the forced answer is applied at once.
 
 The engine never knows which cards a player holds, only how many (see
-:mod:`games.cards`): a card is named when it is played, and claims the counts make
+:mod:`games.bamboozled.cards`): a card is named when it is played, and claims the counts make
 impossible are refused.
 
 Phases and what the awaited seat may do (``Phase`` / actions):
@@ -73,7 +73,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bamboozled_actions import (
+from games.bamboozled.actions import (
     Accept,
     Action,
     Challenge,
@@ -86,7 +86,17 @@ from games.bamboozled_actions import (
     action_from_json,
     action_to_json,
 )
-from games.bamboozled_events import (
+from games.bamboozled.cards import (
+    AFTER_ROLL,
+    BEFORE_ROLL,
+    CARDS,
+    HAND_LIMIT,
+    Card,
+    PileError,
+    Piles,
+    deck_composition,
+)
+from games.bamboozled.events import (
     Accepted,
     Bluff,
     CardDiscarded,
@@ -111,22 +121,10 @@ from games.bamboozled_events import (
     TurnPassed,
     Winner,
 )
-from games.bamboozled_events import (
+from games.bamboozled.events import (
     Bamboozled as BamboozledEvent,
 )
-from games.bamboozled_state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
-from games.cards import (
-    AFTER_ROLL,
-    BEFORE_ROLL,
-    CARDS,
-    HAND_LIMIT,
-    Card,
-    PileError,
-    Piles,
-    deck_composition,
-)
-from games.common import Event, IllegalAction, InvalidSettings, Rules
-from games.scores import (
+from games.bamboozled.scores import (
     ROLLS,
     SCORES,
     best_score,
@@ -140,6 +138,8 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.bamboozled.state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
 
 __all__ = [
     "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
@@ -159,14 +159,6 @@ _ROLLS = {d: Roll(d) for d in ROLLS}
 
 
 # --- errors ------------------------------------------------------------------------------
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The game is over: nothing more can happen."""
 
 
 class NotAScore(IllegalAction):

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import permutations
 
-from games.cards import Card
+from games.bamboozled.cards import Card
 from games.common import InvalidInput
 
 NO_SCORE = 0

@@ -16,7 +16,9 @@ from functools import lru_cache
 from math import comb
 
 from games.common import InvalidInput
-from games.doubting_dice import FACES, Bid, DoubtingState, count_face
+from games.doubting.actions import Bid
+from games.doubting.rules import count_face
+from games.doubting.state import FACES, DoubtingState
 
 WILD_P = Fraction(1, 3)
 PALIFICO_P = Fraction(1, 6)
