@@ -47,13 +47,14 @@ Choices where ``rulings.md`` is silent (what a table expects):
   Reverse with two players is played as a Skip and leaves the direction as it is.
 * When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
   for them (they may play a before-roll card again).
-* Reverse passes the decision to the next player in the new direction from the player
-  who played it, skipping P. When the judge sits next to P (the usual case) that is the
-  ruling's "next player after P in the new direction"; after a Skip it keeps the Reverse
-  player from judging their own turn.
+* Reverse: the judge is the next player after P in the new direction (rulings.md), also
+  after a Skip on the same declaration: with four players A declares, B skips, C
+  reverses, and D decides (five players: E). Only where that lands on the player who
+  played the Reverse (three players: A, B skips, C reverses) does the decision pass one
+  more seat, to B (the seed FAQ: the player who used the Reverse does not decide).
 * Revive may also be played by the roller before declaring (their own turn: a round's
-  starter, or after Fresh Start); at most one Revive per turn, No Limits or not. No
-  Limits lifts the hand limit and the one-after-roll-card limit only.
+  starter, or after Fresh Start); at most one Revive per turn, any number under No
+  Limits (seed 000: "as many action cards as they want each turn").
 * Revive at elimination leaves the player at ``strike_limit - 1`` strikes (0 with a
   limit of 1).
 * Order of consequences: on an accepted bluff P draws (and discards, if over the limit)
@@ -248,6 +249,14 @@ def _raises(cards: tuple[Card, ...], dice: tuple[int, int]) -> bool:
     return rank(best_score(reach_with(cards, dice))) > rank(best_truthful(dice))
 
 
+def _reverse_judge(state: State, declarer: int, reverser: int) -> int:
+    """The judge after a Reverse (``state.direction`` already flipped): the next player
+    after P (``declarer``) in the new direction; if that is the player who played the
+    Reverse (a Reverse after a Skip, three players), the one after them."""
+    judge = state.next_seat(declarer)
+    return state.next_seat(judge) if judge == reverser else judge
+
+
 def _roll_phase(settings: Settings) -> Phase:
     return Phase.ROLL if settings.no_bluffing else Phase.DECLARE
 
@@ -350,7 +359,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         assert seat is not None
         return (
             state.strikes[seat] >= 1
-            and not state.revived
+            and not state.revive_spent
             and state.piles.can_name(seat, (Card.REVIVE,))
         )
 
@@ -472,15 +481,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             direction = -state.direction
             state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
-            # Play turns back from whoever played Reverse, and P (who just rolled) is
-            # skipped: normally the judge sits next to P, so this is "the next player
-            # after P in the new direction" of the ruling. After a Skip it is the player
-            # before the Reverse player, never the Reverse player themselves (the FAQ:
-            # "the player that used the Skip or Reverse card does not decide").
-            judge = state.next_seat(seat)
-            if judge == declarer:
-                judge = state.next_seat(declarer)
-            return self._pass_to(state, judge, events)
+            return self._pass_to(state, _reverse_judge(state, declarer, seat), events)
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)
@@ -490,8 +491,8 @@ class Bamboozled(Rules[State, Action, Settings]):
         seat = state.awaiting
         assert seat is not None
         who = state.names[seat]
-        if state.revived:
-            raise CardNotAllowed(f"{who} already played Revive this turn")
+        if state.revive_spent:
+            raise CardNotAllowed(f"{who} already played Revive this turn (No Limits is off)")
         if state.strikes[seat] < 1:
             raise CardNotAllowed(f"{who} has no strike to return")
         piles = _play(state, seat, (Card.REVIVE,))

@@ -143,6 +143,12 @@ class State:
         """The next remaining seat after ``seat`` in ``direction`` (default: current)."""
         return next_seat(self.out, seat, self.direction if direction is None else direction)
 
+    @property
+    def revive_spent(self) -> bool:
+        """Whether the awaited seat may not play Revive again this turn (one Revive per
+        turn, any number under No Limits)."""
+        return self.revived and not self.settings.no_limits
+
     def hand(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
         return self.piles.hands[seat]

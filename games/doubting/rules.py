@@ -5,7 +5,8 @@ are marked **Choice** next to the code that makes them; the main ones:
 
 * Seats are clockwise in index order. Settings ``first_player`` (default seat 0) opens
   the first round (the box may draw it, like a table rolling for the start).
-* 2-6 players (Perudo's count; 6 x 5 = 30 dice is what the tray holds).
+* 2-10 players (seed 004 sets no count; ten is the box's largest table, 50 dice). More
+  dice than the tray holds are the box's concern: it reads the reveal in batches.
 * A bid's quantity is at most the number of dice in play (a higher one can never be
   true); when the top bid is reached the answerer must challenge or call exact.
 * Faces are 2..6 in every round, palifico included (nobody bids on ones).

@@ -13,7 +13,8 @@ from games.doubting.actions import Bid
 MAX_DICE = 5
 """Dice each player starts with; an exact call never takes a player above it."""
 MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+MAX_PLAYERS = 10
+"""Seed 004 sets no player count; ten at five dice each (50) is the box's largest table."""
 FACES = (2, 3, 4, 5, 6)
 """Faces a bid may name (ones are wild and never bid on)."""
 
