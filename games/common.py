@@ -142,3 +142,7 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     @abstractmethod
     def summary(self, state: StateT, names: Sequence[str] | None = None) -> dict[str, Any]:
         """A JSON-ready description of ``state`` for ``bluffbox replay`` and the screens."""
+
+
+AnyRules = Rules[Any, Any, Any]
+"""Any game's rules, where the game is only known at run time (the log, the registry)."""

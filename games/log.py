@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.common import Event, IllegalAction, Rules, RulesError
+from games.common import AnyRules, Event, IllegalAction, RulesError
 from games.registry import get_rules
 
 VERSION = 1
@@ -51,7 +51,7 @@ class LoadedLog:
     """A log as read: its header, rules, actions (with their meta) and warnings."""
 
     header: dict[str, Any]
-    rules: Rules  # type: ignore[type-arg]
+    rules: AnyRules
     players: list[str]
     settings: Any
     actions: list[Any] = field(default_factory=list)
@@ -71,7 +71,7 @@ class Replay:
     events: list[tuple[Event, ...]]
 
     @property
-    def rules(self) -> Rules:  # type: ignore[type-arg]
+    def rules(self) -> AnyRules:
         return self.log.rules
 
     @property
@@ -219,7 +219,7 @@ def _apply(log: LoadedLog, name: str, salvage: bool) -> tuple[Replay, LogError |
         state = log.rules.new_game(log.players, log.settings)
     except RulesError as exc:
         raise LogError(f"cannot start the game: {exc}", 1, name) from None
-    events = []
+    events: list[tuple[Event, ...]] = []
     for k, (action, line) in enumerate(zip(log.actions, log.lines, strict=True)):
         try:
             state, evs = log.rules.apply(state, action)
@@ -279,7 +279,7 @@ def salvage(path: str | os.PathLike[str]) -> Salvage:
 
 
 def header_record(
-    rules: Rules,  # type: ignore[type-arg]
+    rules: AnyRules,
     players: Sequence[str],
     settings: Any = None,
     meta: Mapping[str, Any] | None = None,
@@ -300,7 +300,7 @@ def header_record(
 
 
 def action_record(
-    rules: Rules,  # type: ignore[type-arg]
+    rules: AnyRules,
     n: int,
     action: Any,
     meta: Mapping[str, Any] | None = None,
@@ -338,7 +338,7 @@ class LogWriter:
     line; the writer stays usable (a later write may succeed once space is freed).
     """
 
-    def __init__(self, path: Path, file: Any, actions: int, rules: Rules) -> None:  # type: ignore[type-arg]
+    def __init__(self, path: Path, file: Any, actions: int, rules: AnyRules) -> None:
         self.path = path
         self._file = file
         self.actions = actions
@@ -348,7 +348,7 @@ class LogWriter:
     def create(
         cls,
         path: str | os.PathLike[str],
-        rules: Rules,  # type: ignore[type-arg]
+        rules: AnyRules,
         players: Sequence[str],
         settings: Any = None,
         meta: Mapping[str, Any] | None = None,

@@ -10,7 +10,15 @@ from games.doubting.state import FACES, DoubtingState, Phase
 
 
 def is_raise(new: Bid, old: Bid | None, palifico: bool = False) -> bool:
-    """Whether ``new`` may follow ``old`` (no bound on the quantity checked here)."""
+    """Whether ``new`` may follow ``old`` (no bound on the quantity checked here).
+
+    >>> is_raise(Bid(3, 5), Bid(3, 4)), is_raise(Bid(4, 2), Bid(3, 6))
+    (True, True)
+    >>> is_raise(Bid(3, 3), Bid(3, 4))
+    False
+    >>> is_raise(Bid(4, 2), Bid(3, 6), palifico=True)   # palifico: same face, more dice
+    False
+    """
     if old is None:
         return True
     if palifico:
@@ -126,6 +134,13 @@ def parse_bid(text: str) -> Bid:
     """Parse what a person types: ``"5x4"``, ``"5 4"``, ``"5 fours"``, ``"five 4s"``.
 
     Raises :class:`InvalidInput` for anything that is not a bid on faces 2-6.
+
+    >>> parse_bid("5x4"), parse_bid("five 4s"), parse_bid("12 sixes")
+    (Bid(quantity=5, face=4), Bid(quantity=5, face=4), Bid(quantity=12, face=6))
+    >>> parse_bid("3 ones")
+    Traceback (most recent call last):
+    ...
+    games.common.InvalidInput: nobody bids on ones: they are wild
     """
     words = re.sub(r"(?<=\d)\s*[x*]\s*|,", " ", str(text).strip().lower()).split()
     if len(words) != 2:

@@ -129,7 +129,11 @@ class BadReading(IllegalAction):
 
 # --- pure helpers ----------------------------------------------------------------------
 def count_face(dice: Iterable[int], face: int, ones_wild: bool = True) -> int:
-    """How many of ``dice`` show ``face``, ones counting too when wild."""
+    """How many of ``dice`` show ``face``, ones counting too when wild.
+
+    >>> count_face([1, 4, 4, 2, 6], 4), count_face([1, 4, 4, 2, 6], 4, ones_wild=False)
+    (3, 2)
+    """
     return sum(1 for d in dice if d == face or (ones_wild and d == 1))
 
 
