@@ -368,8 +368,10 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         if state.phase is not Phase.ANSWER or state.bid is None or state.bidder is None:
             raise NoBidToCall(f"there is no bid to {call.kind} yet: make the opening bid")
         result, counted = _count_reveal(state, call)
-        events: list[Event] = [CallMade(result.caller, result.kind, result.bidder, result.bid)]
-        events.append(counted)
+        events: list[Event] = [
+            CallMade(result.caller, result.kind, result.bidder, result.bid),
+            counted,
+        ]
         loser, loss = _loser(result)
         new = replace(state, last_result=result)
         palifico_seat: int | None = None
