@@ -19,8 +19,8 @@ def _fraction(numerator: int, denominator: int) -> str:
 
 
 def _bamboozled(args: argparse.Namespace) -> int:
-    from games.odds import odds, table
-    from games.scores import parse_score, rank, score_name
+    from games.bamboozled.odds import odds, table
+    from games.bamboozled.scores import parse_score, rank, score_name
 
     if args.score:
         try:

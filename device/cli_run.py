@@ -123,7 +123,7 @@ def _run(args: argparse.Namespace, config: Any, dice: list[tuple[int, int]]) -> 
         def hooks_factory(names: Any, settings: Any, writer: Any, result: Any,
                           path: Path) -> Any:
             from device.doubting_sim import DoubtingSim
-            from games.doubting_dice import DoubtingSettings
+            from games.doubting.state import DoubtingSettings
 
             if isinstance(settings, DoubtingSettings):  # everyone's cups and the tray
                 table = DoubtingSim(names, settings, args.seed, args.dice or "", camera,

@@ -25,7 +25,7 @@ from typing import Any
 from device.buttons import Role
 from device.screens import MenuView, MessageView, NumberView
 from device.setup_flow import Setup, SetupSteps, wrap
-from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
+from games.doubting.state import MIN_PLAYERS, DoubtingSettings
 
 GAMES = ("Bamboozled", "Doubting Dice")
 DOUBTING = "doubting_dice"
@@ -47,6 +47,11 @@ class DoubtingChoices:
     strikes: int = 3
     first: int = 0
     step: int = 0
+
+
+#: The rules allow 2-10 players, but the box reads the reveal in one tray of 30 dice
+#: until the batch reading (issue 10, device side) lands: 6 players x 5 dice.
+MAX_PLAYERS = 6
 
 
 class DoubtingSetup(SetupSteps):

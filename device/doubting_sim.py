@@ -23,7 +23,7 @@ from typing import Any
 
 from device.doubting_table import DoubtingHooks, DoubtingTable, Reading
 from device.sim import sim_notes
-from games.doubting_dice import Phase
+from games.doubting.state import Phase
 
 
 def parse_flat_dice(text: str) -> list[int]:

@@ -2,7 +2,7 @@
 engine actions applied and logged, a view out (the same shape as :class:`device.table.Table`,
 so the box hosts either game).
 
-The rules live in :mod:`games.doubting_dice`; this only turns buttons into actions,
+The rules live in :mod:`games.doubting`; this only turns buttons into actions,
 asks the camera to count the tray, logs each action (fsynced) *before* the screen
 changes, and describes what happened. No threads, no sleeps.
 
@@ -52,24 +52,25 @@ from device.table_base import (
     SavePhoto,
     TableBase,
 )
-from games import doubting_dice as dd
-from games.common import Event
-from games.doubting_dice import (
-    Action,
-    Bid,
-    Challenge,
-    DoubtingDice,
-    DoubtingState,
-    Exact,
-    Phase,
-    RoundDice,
-    adjust_bid,
-    dice_for_total,
-    max_bid,
-    min_raise,
-    reveal_for,
+from games.common import Event, next_seat
+from games.doubting.actions import Action, Bid, Challenge, Exact, RoundDice
+from games.doubting.bids import adjust_bid, legal_faces, max_bid, min_raise
+from games.doubting.events import (
+    CallMade,
+    DiceGained,
+    DiceLost,
+    GameWon,
+    PalificoRound,
+    PlayerOut,
+    RevealCounted,
+    RoundStarted,
+    StrikeTaken,
+    TotalAnnounced,
 )
-from games.doubting_odds import bid_odds
+from games.doubting.odds import bid_odds
+from games.doubting.rules import DoubtingDice, dice_for_total, reveal_for
+from games.doubting.rules import prompt as dd_prompt
+from games.doubting.state import DoubtingState, Phase
 
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
 
@@ -234,7 +235,7 @@ class DoubtingTable(TableBase):
             step = QUICK_STEP if bid.quantity < high.quantity else low.quantity - bid.quantity
             bid = adjust_bid(s, bid, quantity=step)
         elif role in (Role.ACCEPT, Role.CHALLENGE):
-            if len(dd.legal_faces(s, bid.quantity)) < 2:
+            if len(legal_faces(s, bid.quantity)) < 2:
                 self.flash = "palifico: face fixed" if s.palifico else "only face at this qty"
                 return True
             bid = adjust_bid(s, bid, face=-1 if role is Role.ACCEPT else 1)
@@ -310,7 +311,7 @@ class DoubtingTable(TableBase):
     def _confirmers(self, kind: str) -> tuple[int, int]:
         s = self.state
         if kind == "round":
-            return s.starter, dd._next_seat(s.out, s.starter)
+            return s.starter, next_seat(s.out, s.starter)
         assert s.bidder is not None and s.awaiting is not None
         return s.bidder, s.awaiting
 
@@ -463,18 +464,18 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
     names = [n.upper() for n in state.names]
     head, face = "OK", None
     lines: list[str] = []
-    outs = {e.seat for e in events if isinstance(e, dd.PlayerOut)}
-    strikes = {e.seat: e for e in events if isinstance(e, dd.StrikeTaken)}
-    palifico = [e.seat for e in events if isinstance(e, dd.PalificoRound)]
+    outs = {e.seat for e in events if isinstance(e, PlayerOut)}
+    strikes = {e.seat: e for e in events if isinstance(e, StrikeTaken)}
+    palifico = [e.seat for e in events if isinstance(e, PalificoRound)]
     for e in events:
-        if isinstance(e, dd.TotalAnnounced):
+        if isinstance(e, TotalAnnounced):
             head = f"TOTAL {e.total}"
             lines.append(f"{e.dice_in_play} dice add up to {e.total}")
-        elif isinstance(e, dd.CallMade):
+        elif isinstance(e, CallMade):
             head = "EXACT?" if e.kind == "exact" else "CHALLENGE"
             face = e.bid.face
             lines.append(f"bid {e.bid.quantity} x {e.bid.face} ({names[e.bidder]})")
-        elif isinstance(e, dd.RevealCounted):
+        elif isinstance(e, RevealCounted):
             f = e.bid.face
             if e.ones_wild:
                 count = f"{f}s: {e.face_count} + {e.ones_count} ones = {e.count}"
@@ -485,10 +486,10 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
                 head = "EXACT!" if e.count == e.bid.quantity else "MISSED!"
             else:
                 head = "TRUE!" if e.bid_true else "BLUFF!"
-        elif isinstance(e, dd.DiceGained):
+        elif isinstance(e, DiceGained):
             lines.append(f"{names[e.seat]} gains a die: {e.dice_left}" if e.gained
                          else f"{names[e.seat]} keeps {e.dice_left} dice")
-        elif isinstance(e, dd.DiceLost):
+        elif isinstance(e, DiceLost):
             lost = "a die" if e.lost == 1 else f"{e.lost} dice"
             if e.seat in strikes:
                 k = strikes[e.seat]
@@ -496,9 +497,9 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
             else:
                 tail = "out!" if e.seat in outs else str(e.dice_left)
             lines.append(f"{names[e.seat]} loses {lost}: {tail}")
-        elif isinstance(e, dd.GameWon):
+        elif isinstance(e, GameWon):
             lines.append(f"{names[e.seat]} wins!")
-        elif isinstance(e, dd.RoundStarted) and head != "OK":
+        elif isinstance(e, RoundStarted) and head != "OK":
             pal = " PALIFICO" if palifico else ""
             lines.append(f"{names[e.starter]} opens{pal}")
     return ds.RevealView(head, tuple(lines), face)
@@ -521,8 +522,8 @@ def table_class(game: str) -> type:
 def prompt_for(state: Any) -> str:
     """What a game state waits for, as a sentence, whichever the game."""
     if isinstance(state, DoubtingState):
-        return dd.prompt(state)
-    from games.bamboozled import prompt
+        return dd_prompt(state)
+    from games.bamboozled.rules import prompt
 
     return prompt(state)
 

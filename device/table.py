@@ -1,7 +1,7 @@
 """The box's state machine for one game of Bamboozled: presses and camera looks in,
 engine actions applied and logged, a view out.
 
-:class:`Table` is thin: the rules live in :mod:`games.bamboozled`; the table only turns
+:class:`Table` is thin: the rules live in :mod:`games.bamboozled.rules`; the table only turns
 buttons into actions, asks the camera for the dice, logs each action (appended, flushed
 and fsynced by :class:`games.log.LogWriter`) *before* the screen changes, and describes
 what happened. No threads, no sleeps: the loop calls :meth:`Table.press` for each
@@ -60,24 +60,21 @@ from device.table_base import (
     SavePhoto,
     TableBase,
 )
-from games import bamboozled_events as ev
-from games.bamboozled import (
+from games.bamboozled import events as ev
+from games.bamboozled.actions import (
     Accept,
     Action,
-    Bamboozled,
     Challenge,
     Declare,
     Decline,
     Discard,
-    Phase,
     PlayCard,
     Roll,
     Show,
-    State,
 )
-from games.cards import Card
-from games.common import Event
-from games.scores import (
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.scores import (
     best_truthful,
     jump_down,
     jump_up,
@@ -89,6 +86,8 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.bamboozled.state import Phase, State
+from games.common import Event
 
 log = logging.getLogger(__name__)
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)

@@ -31,6 +31,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from games.tally import Move, Tally, count_turns
 
+CLOCKWISE = 1
+"""Seat direction: clockwise is index order (+1); counter-clockwise is -1."""
+
 
 class RulesError(Exception):
     """Base class of every error raised by the rules."""
@@ -40,12 +43,39 @@ class IllegalAction(RulesError):
     """The action is not legal in this state. The state is unchanged."""
 
 
+class WrongPhase(IllegalAction):
+    """That kind of action is not what the game is waiting for."""
+
+
+class GameOver(WrongPhase):
+    """The game is over: nothing more can happen."""
+
+
 class InvalidSettings(RulesError):
     """The game cannot be set up like this (player count, strike limit, ...)."""
 
 
 class InvalidInput(RulesError, ValueError):
     """Text a person typed (a score, a bid) is not a valid value."""
+
+
+def next_seat(out: Sequence[bool], seat: int, direction: int = CLOCKWISE) -> int:
+    """The next seat after ``seat`` in ``direction`` (+1 clockwise, -1 counter-clockwise)
+    that is still in the game (``out[s]`` false); ``ValueError`` if nobody is left.
+
+    >>> next_seat([False, True, False, False], 0)       # seat 1 is out
+    2
+    >>> next_seat([False, True, False, False], 0, -1)   # counter-clockwise wraps round
+    3
+    >>> next_seat([False, True], 0)                     # only seat 0 left: back to it
+    0
+    """
+    n = len(out)
+    for k in range(1, n + 1):
+        candidate = (seat + direction * k) % n
+        if not out[candidate]:
+            return candidate
+    raise ValueError("nobody is left")
 
 
 @dataclass(frozen=True)
@@ -130,3 +160,7 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     @abstractmethod
     def summary(self, state: StateT, names: Sequence[str] | None = None) -> dict[str, Any]:
         """A JSON-ready description of ``state`` for ``bluffbox replay`` and the screens."""
+
+
+AnyRules = Rules[Any, Any, Any]
+"""Any game's rules, where the game is only known at run time (the log, the registry)."""

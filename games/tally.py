@@ -7,7 +7,8 @@ cards from its own events. The default (for a game that does not) is
 :func:`count_turns`: one :attr:`Tally.TURN` for the seat whose action it was, found
 through ``summary()["awaiting"]`` (see :mod:`games.common` for that convention).
 
->>> from games.doubting_dice import Bid, DoubtingDice
+>>> from games.doubting.actions import Bid
+>>> from games.doubting.rules import DoubtingDice
 >>> rules = DoubtingDice()
 >>> state = rules.new_game(["Ann", "Bob"])
 >>> after, events = rules.apply(state, Bid(2, 5))

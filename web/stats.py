@@ -5,8 +5,9 @@
   played; turns for a game without its own hook);
 * over every roll the camera read (``meta.read == "camera"``): how often each face 1-6
   came up, and for the rolls of exactly two dice, each Bamboozled score they make
-  (``games.scores.best_truthful``) against its odds (``games.odds``), each with a
-  chi-square test of fairness (:mod:`web.chisq`) and a plain verdict.
+  (``games.bamboozled.scores.best_truthful``) against its odds
+  (``games.bamboozled.odds``), each with a chi-square test of fairness (:mod:`web.chisq`)
+  and a plain verdict.
 
 The test is trusted only once every face is expected at least :data:`MIN_EXPECTED` times;
 a p-value under :data:`ALPHA` says a face comes up more than chance allows.
@@ -20,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.odds import odds
-from games.scores import ROLLS, best_truthful, rank, score_name
+from games.bamboozled.odds import odds
+from games.bamboozled.scores import ROLLS, best_truthful, rank, score_name
 from games.tally import Tally
 from web.chisq import chi_square
 from web.store import GameView

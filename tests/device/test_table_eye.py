@@ -16,7 +16,7 @@ from device.photos import PhotoKeeper
 from device.screens import MenuView, NumberView
 from device.setup_flow import Setup, seat_names
 from device.sim import SimTable, parse_dice
-from games.bamboozled import Settings
+from games.bamboozled.state import Settings
 
 
 def flat(values: Any, rng: Any, size: tuple[int, int]) -> np.ndarray:

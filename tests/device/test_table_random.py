@@ -11,7 +11,8 @@ import pytest
 from device.buttons import Role
 from device.screens import render
 from device.table import Look, Table
-from games.bamboozled import Bamboozled, Settings
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.state import Settings
 from games.log import LogWriter, replay
 
 ROLES = [Role.ACCEPT, Role.CHALLENGE, Role.UP, Role.DOWN, Role.OK, Role.CARD, Role.BACK,

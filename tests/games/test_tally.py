@@ -8,12 +8,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bamboozled import Bamboozled, Challenge, Declare, Decline, Phase, Settings, Show
-from games.bamboozled_events import CardPlayed
-from games.bamboozled_table import Table
-from games.cards import Card
+from games.bamboozled.cards import Card
+from games.bamboozled.events import CardPlayed
+from games.bamboozled.rules import Bamboozled, Challenge, Declare, Decline, Phase, Settings, Show
+from games.bamboozled.table import Table
 from games.common import Rules
-from games.doubting_dice import Bid, DoubtingDice
+from games.doubting.actions import Bid
+from games.doubting.rules import DoubtingDice
 from games.tally import Move, Tally, count_turns, tally_all
 
 

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from games.bamboozled import Accept, Challenge, Roll, Settings
-from games.bamboozled_table import Table
+from games.bamboozled.rules import Accept, Challenge, Roll, Settings
+from games.bamboozled.table import Table
 from games.log import LogWriter
 
 ROOT = Path(__file__).resolve().parents[2]

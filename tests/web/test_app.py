@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 
 from games import registry
 from games.common import Rules
-from games.doubting_dice import Bid, Challenge, DoubtingDice
+from games.doubting.actions import Bid, Challenge
+from games.doubting.rules import DoubtingDice
 from games.log import LogWriter
 from web.app import MAX_QUERY, create_app
 

@@ -12,9 +12,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from device.cli import main
-from games.bamboozled import Accept, Bamboozled, Challenge, Declare
-from games.doubting_dice import Bid, DoubtingDice, Exact
-from games.doubting_dice import Challenge as Call
+from games.bamboozled.rules import Accept, Bamboozled, Challenge, Declare
+from games.doubting.actions import Bid, Exact
+from games.doubting.actions import Challenge as Call
+from games.doubting.rules import DoubtingDice
 from games.log import LogWriter
 from games.tally import Tally
 from web.app import create_app

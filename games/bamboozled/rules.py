@@ -23,7 +23,7 @@ after-roll card, My Bad, Revive at elimination) are only made when the player ho
 card that could be it; otherwise the forced answer is applied at once.
 
 The engine never knows which cards a player holds, only how many (see
-:mod:`games.cards`): a card is named when it is played, and claims the counts make
+:mod:`games.bamboozled.cards`): a card is named when it is played, and claims the counts make
 impossible are refused.
 
 Phases and what the awaited seat may do (``Phase`` / actions):
@@ -47,13 +47,14 @@ Choices where ``rulings.md`` is silent (what a table expects):
   Reverse with two players is played as a Skip and leaves the direction as it is.
 * When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
   for them (they may play a before-roll card again).
-* Reverse passes the decision to the next player in the new direction from the player
-  who played it, skipping P. When the judge sits next to P (the usual case) that is the
-  ruling's "next player after P in the new direction"; after a Skip it keeps the Reverse
-  player from judging their own turn.
+* Reverse: the judge is the next player after P in the new direction (rulings.md), also
+  after a Skip on the same declaration: with four players A declares, B skips, C
+  reverses, and D decides (five players: E). Only where that lands on the player who
+  played the Reverse (three players: A, B skips, C reverses) does the decision pass one
+  more seat, to B (the seed FAQ: the player who used the Reverse does not decide).
 * Revive may also be played by the roller before declaring (their own turn: a round's
-  starter, or after Fresh Start); at most one Revive per turn, No Limits or not. No
-  Limits lifts the hand limit and the one-after-roll-card limit only.
+  starter, or after Fresh Start); at most one Revive per turn, any number under No
+  Limits (seed 000: "as many action cards as they want each turn").
 * Revive at elimination leaves the player at ``strike_limit - 1`` strikes (0 with a
   limit of 1).
 * Order of consequences: on an accepted bluff P draws (and discards, if over the limit)
@@ -73,8 +74,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games import bamboozled_tally
-from games.bamboozled_actions import (
+from games.bamboozled import tally as bamboozled_tally
+from games.bamboozled.actions import (
     Accept,
     Action,
     Challenge,
@@ -87,7 +88,17 @@ from games.bamboozled_actions import (
     action_from_json,
     action_to_json,
 )
-from games.bamboozled_events import (
+from games.bamboozled.cards import (
+    AFTER_ROLL,
+    BEFORE_ROLL,
+    CARDS,
+    HAND_LIMIT,
+    Card,
+    PileError,
+    Piles,
+    deck_composition,
+)
+from games.bamboozled.events import (
     Accepted,
     Bluff,
     CardDiscarded,
@@ -112,22 +123,10 @@ from games.bamboozled_events import (
     TurnPassed,
     Winner,
 )
-from games.bamboozled_events import (
+from games.bamboozled.events import (
     Bamboozled as BamboozledEvent,
 )
-from games.bamboozled_state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
-from games.cards import (
-    AFTER_ROLL,
-    BEFORE_ROLL,
-    CARDS,
-    HAND_LIMIT,
-    Card,
-    PileError,
-    Piles,
-    deck_composition,
-)
-from games.common import Event, IllegalAction, InvalidSettings, Rules
-from games.scores import (
+from games.bamboozled.scores import (
     ROLLS,
     SCORES,
     best_score,
@@ -141,6 +140,8 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.bamboozled.state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
 from games.tally import Move, Tally
 
 __all__ = [
@@ -161,14 +162,6 @@ _ROLLS = {d: Roll(d) for d in ROLLS}
 
 
 # --- errors ------------------------------------------------------------------------------
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The game is over: nothing more can happen."""
 
 
 class NotAScore(IllegalAction):
@@ -201,7 +194,7 @@ Events = list[Event]
 def _dice(dice: object) -> tuple[int, int]:
     if not is_dice(dice):
         raise BadDice(f"dice must be two values from 1 to 6, not {dice!r}")
-    a, b = dice  # type: ignore[misc]
+    a, b = dice
     return (a, b)
 
 
@@ -256,6 +249,14 @@ def _combos(state: State, seat: int) -> list[tuple[Card, ...]]:
 def _raises(cards: tuple[Card, ...], dice: tuple[int, int]) -> bool:
     """Whether playing ``cards`` openly raises the best score of ``dice``."""
     return rank(best_score(reach_with(cards, dice))) > rank(best_truthful(dice))
+
+
+def _reverse_judge(state: State, declarer: int, reverser: int) -> int:
+    """The judge after a Reverse (``state.direction`` already flipped): the next player
+    after P (``declarer``) in the new direction; if that is the player who played the
+    Reverse (a Reverse after a Skip, three players), the one after them."""
+    judge = state.next_seat(declarer)
+    return state.next_seat(judge) if judge == reverser else judge
 
 
 def _roll_phase(settings: Settings) -> Phase:
@@ -360,7 +361,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         assert seat is not None
         return (
             state.strikes[seat] >= 1
-            and not state.revived
+            and not state.revive_spent
             and state.piles.can_name(seat, (Card.REVIVE,))
         )
 
@@ -482,15 +483,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             direction = -state.direction
             state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
-            # Play turns back from whoever played Reverse, and P (who just rolled) is
-            # skipped: normally the judge sits next to P, so this is "the next player
-            # after P in the new direction" of the ruling. After a Skip it is the player
-            # before the Reverse player, never the Reverse player themselves (the FAQ:
-            # "the player that used the Skip or Reverse card does not decide").
-            judge = state.next_seat(seat)
-            if judge == declarer:
-                judge = state.next_seat(declarer)
-            return self._pass_to(state, judge, events)
+            return self._pass_to(state, _reverse_judge(state, declarer, seat), events)
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)
@@ -500,8 +493,8 @@ class Bamboozled(Rules[State, Action, Settings]):
         seat = state.awaiting
         assert seat is not None
         who = state.names[seat]
-        if state.revived:
-            raise CardNotAllowed(f"{who} already played Revive this turn")
+        if state.revive_spent:
+            raise CardNotAllowed(f"{who} already played Revive this turn (No Limits is off)")
         if state.strikes[seat] < 1:
             raise CardNotAllowed(f"{who} has no strike to return")
         piles = _play(state, seat, (Card.REVIVE,))
@@ -713,7 +706,7 @@ class Bamboozled(Rules[State, Action, Settings]):
 
     # --- description -----------------------------------------------------------------------
     def tally(self, move: Move) -> list[tuple[int, Tally]]:
-        """Bluffs, challenges and cards (:mod:`games.bamboozled_tally`)."""
+        """Bluffs, challenges and cards (:mod:`games.bamboozled.tally`)."""
         return bamboozled_tally.tally(move)
 
     def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:

@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from games.bamboozled_actions import Decline
-from games.bamboozled_events import Bluff, CardPlayed, CardShown, Challenged
-from games.bamboozled_state import Phase
+from games.bamboozled.actions import Decline
+from games.bamboozled.events import Bluff, CardPlayed, CardShown, Challenged
+from games.bamboozled.state import Phase
 from games.tally import Move, Tally
 
 

@@ -8,7 +8,8 @@ bid. There are no cards.
 
 from __future__ import annotations
 
-from games.doubting_dice import Challenge, Exact, count_face
+from games.doubting.actions import Challenge, Exact
+from games.doubting.rules import count_face
 from games.tally import Move, Tally
 
 
