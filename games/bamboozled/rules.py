@@ -47,11 +47,12 @@ Choices where ``rulings.md`` is silent (what a table expects):
   Reverse with two players is played as a Skip and leaves the direction as it is.
 * When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
   for them (they may play a before-roll card again).
-* Reverse: the judge is the next player after P in the new direction (rulings.md), also
-  after a Skip on the same declaration: with four players A declares, B skips, C
-  reverses, and D decides (five players: E). Only where that lands on the player who
-  played the Reverse (three players: A, B skips, C reverses) does the decision pass one
-  more seat, to B (the seed FAQ: the player who used the Reverse does not decide).
+* Reverse (rulings.md, literally): the judge is the next player after P in the new
+  direction who has not played a Skip or Reverse on this declaration, also after a Skip:
+  with four players A declares, B skips, C reverses, and D decides (five players: E).
+  With three players (A, B skips, C reverses) nobody is left, so the turn comes back to
+  P as with two players. A second Reverse on the same declaration passes over the first
+  reverser too (four players: A declares, B reverses, D reverses: C decides).
 * Revive may also be played by the roller before declaring (their own turn: a round's
   starter, or after Fresh Start); at most one Revive per turn, any number under No
   Limits (seed 000: "as many action cards as they want each turn").
@@ -251,12 +252,14 @@ def _raises(cards: tuple[Card, ...], dice: tuple[int, int]) -> bool:
     return rank(best_score(reach_with(cards, dice))) > rank(best_truthful(dice))
 
 
-def _reverse_judge(state: State, declarer: int, reverser: int) -> int:
-    """The judge after a Reverse (``state.direction`` already flipped): the next player
-    after P (``declarer``) in the new direction; if that is the player who played the
-    Reverse (a Reverse after a Skip, three players), the one after them."""
+def _reverse_judge(state: State, declarer: int) -> int:
+    """The judge after a Reverse (``state.direction`` already flipped, the reverser already
+    in ``state.passed``): the next player after P (``declarer``) in the new direction who
+    has not played a Skip or Reverse on this declaration; P if nobody is left."""
     judge = state.next_seat(declarer)
-    return state.next_seat(judge) if judge == reverser else judge
+    while judge in state.passed and judge != declarer:
+        judge = state.next_seat(judge)
+    return judge
 
 
 def _roll_phase(settings: Settings) -> Phase:
@@ -420,7 +423,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         events.append(Declared(seat, score))
         return state.evolve(
             phase=Phase.DECIDE, awaiting=judge, judge=judge, score=score,
-            declarer=seat, dice=None, revived=False,
+            declarer=seat, dice=None, revived=False, passed=(),
         )  # fmt: skip
 
     # DECIDE -----------------------------------------------------------------------------
@@ -472,18 +475,19 @@ class Bamboozled(Rules[State, Action, Settings]):
         if declarer is None:
             raise CardNotAllowed(f"{card.label} is played on a declared score; there is none")
         piles = _play(state, seat, (card,))
-        state = state.evolve(piles=piles)
+        passed = state.passed if card is Card.FRESH_START else (*state.passed, seat)
+        state = state.evolve(piles=piles, passed=passed)
         events.append(CardPlayed(seat, card))
         if card is Card.FRESH_START:
             # Not a new round: no strike, direction unchanged; P draws nothing.
             events.append(ScoreReset(seat, card))
-            state = state.evolve(score=0, declarer=None)
+            state = state.evolve(score=0, declarer=None, passed=())
             return self._run(state, [Step("declare", seat)], events)
         if card is Card.REVERSE and len(state.active) > 2:
             direction = -state.direction
             state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
-            return self._pass_to(state, _reverse_judge(state, declarer, seat), events)
+            return self._pass_to(state, _reverse_judge(state, declarer), events)
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)
@@ -511,7 +515,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             # Two players left (or a chain of Skips came back): P accepts their own
             # declaration without a check, draws nothing, and rolls again over it.
             events.append(SelfAccepted(seat, state.score))
-            return self._run(state, [Step("declare", seat)], events)
+            return self._run(state.evolve(passed=()), [Step("declare", seat)], events)
         events.append(TurnPassed(state.awaiting, seat))
         return state.evolve(phase=state.phase, awaiting=seat, judge=seat, revived=False)
 
@@ -623,7 +627,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             nxt = state.next_seat(seat)
             return state.evolve(
                 score=score, declarer=seat, phase=Phase.ROLL, awaiting=nxt,
-                judge=nxt, revived=False,
+                judge=nxt, revived=False, passed=(),
             )  # fmt: skip
         events.append(NotBeaten(seat, score, state.score))
         assert state.declarer is not None
@@ -701,7 +705,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         return state.evolve(
             phase=_roll_phase(state.settings), awaiting=starter, judge=starter,
             score=0, declarer=None, direction=CLOCKWISE, round=state.round + 1,
-            revived=False,
+            revived=False, passed=(),
         )  # fmt: skip
 
     # --- description -----------------------------------------------------------------------

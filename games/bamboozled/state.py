@@ -116,6 +116,8 @@ class State:
     dice: tuple[int, int] | None = None
     #: Whether the judge already played Revive this turn.
     revived: bool = False
+    #: Seats that played Skip or Reverse on the current declaration (they never judge it).
+    passed: tuple[int, ...] = ()
     pending: tuple[Step, ...] = ()
     winner: int | None = None
 

@@ -369,22 +369,41 @@ def test_revive_flag_survives_the_declarers_discard() -> None:
         RULES.apply(state, PlayCard(Card.REVIVE))
 
 
-def test_another_reverse_flips_back() -> None:
+def test_another_reverse_flips_back_past_the_first_reverser() -> None:
     state, _ = play(deciding(n=4), PlayCard(Card.REVERSE))  # Dan judges, counter-clockwise
     assert state.awaiting == 3 and state.direction == -1
     state, events = play(state, PlayCard(Card.REVERSE))
     assert state.direction == 1 and ev.DirectionChanged(True) in events
-    assert state.awaiting == 1  # after Ann, clockwise again: Bob decides anew
+    # rulings.md: the next after Ann clockwise who has not played a Skip or Reverse on D:
+    # Bob reversed it, so Cat decides.
+    assert state.awaiting == 2
 
 
-@pytest.mark.parametrize(("n", "judge"), [(3, 1), (4, 3), (5, 4)])
+@pytest.mark.parametrize(("n", "judge"), [(4, 3), (5, 4)])
 def test_reverse_after_a_skip_counts_the_judge_from_the_declarer(n: int, judge: int) -> None:
     # Ann declares, Bob skips, Cat reverses: the next player after Ann in the new
-    # direction decides (Dan with four, Eve with five). With three that is Cat, who
-    # played the Reverse and does not decide (seed FAQ): it passes one more seat, to Bob.
+    # direction decides (Dan with four, Eve with five), not Bob.
     state, _ = play(deciding(n=n), PlayCard(Card.SKIP))
     assert state.awaiting == 2
     state, events = play(state, PlayCard(Card.REVERSE))
     assert state.direction == -1 and ev.DirectionChanged(False) in events
     assert state.awaiting == state.judge == judge and state.declarer == 0
     assert ev.TurnPassed(2, judge) in events
+
+
+def test_reverse_after_a_skip_with_three_players_comes_back_to_the_declarer() -> None:
+    # Ann declares, Bob skips, Cat reverses: after Ann counter-clockwise are Cat (Reverse)
+    # and Bob (Skip), both spent on this declaration; nobody is left, so Ann accepts her
+    # own score as with two players and rolls again (rulings.md).
+    state, _ = play(deciding(n=3), PlayCard(Card.SKIP))
+    state, events = play(state, PlayCard(Card.REVERSE))
+    assert state.direction == -1 and ev.SelfAccepted(0, state.score) in events
+    assert state.phase is Phase.DECLARE and state.awaiting == 0 and state.passed == ()
+
+
+def test_a_new_declaration_forgets_who_passed() -> None:
+    state, _ = play(deciding(n=4), PlayCard(Card.SKIP))  # Bob skips, Cat judges
+    assert state.passed == (1,)
+    state, _ = play(state, Accept((6, 6)))  # Cat accepts; she declares next
+    state, _ = play(state, Declare(54))  # a new declaration: Dan judges it, anyone may pass
+    assert state.passed == () and state.awaiting == 3

@@ -623,7 +623,8 @@ def test_another_reverse_flips_the_direction_back() -> None:
     state = run(new(4), Declare(53), PlayCard(Card.REVERSE))[0]  # ccw, Dan judges Ann
     state, events = run(state, PlayCard(Card.REVERSE))  # Dan reverses again
     assert ev.DirectionChanged(True) in events and state.direction == CW
-    assert state.awaiting == BOB and state.declarer == ANN  # next after Ann, clockwise
+    # next after Ann clockwise who has not played a Skip or Reverse on D: Bob reversed it
+    assert state.awaiting == CAT and state.declarer == ANN
 
 
 @pytest.mark.parametrize("card", [Card.SKIP, Card.REVERSE])
