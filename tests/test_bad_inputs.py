@@ -105,6 +105,8 @@ CASES: dict[str, Case] = {
                                         "--dice", "9"), 2, "own dice '17'"),
     "odds doubting negative dice": Case(("odds", "--game", "doubting", "--dice", "-3"), 2,
                                         "--dice -3: the dice in play cannot be negative"),
+    "odds doubting too many dice": Case(("odds", "--game", "doubting", "5x4", "--dice",
+                                         "100000"), 2, "100000 dice in play: at most"),
     "odds doubting not a bid": Case(("odds", "--game", "doubting", "lots", "--dice", "9"), 2,
                                     "is not a bid"),
     # dice

@@ -5,7 +5,9 @@
 * start: an unfinished game log in the logs folder (the newest ``*.jsonl`` whose replay
   has no winner) -> "Resume game?" (OK resume, CHALLENGE new game). Resuming replays the
   log to the exact state and reopens it for appending (a torn last line is cut off);
-  the screen is the one that state waits on.
+  the screen is the one that state waits on. A log with a bad line in the middle ->
+  "Log damaged": OK resumes after the last good action (:meth:`games.log.LogWriter.salvage`
+  keeps the original as ``<name>.jsonl.damaged-<n>``), CHALLENGE starts a new game.
 * setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
@@ -43,7 +45,7 @@ from device.core.roles import Presses, Role
 from device.core.setup import GameChooser, SetupDefaults, SetupResult
 from device.core.storage import space_problem, state_fix, state_problem
 from device.ui.views import MessageView
-from games.log import LogError, LogWriter, Replay, replay
+from games.log import LogError, LogWriter, Replay, Salvage, replay, salvage
 from games.registry import get_rules
 
 log = logging.getLogger("bluffbox")
@@ -67,19 +69,33 @@ class StopFlag:
 
 
 def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
-    """The newest game log that replays to a game without a winner."""
+    """The newest game log that replays to a game without a winner (a log with a bad line
+    in the middle: the game up to its last good action, see :func:`damage`)."""
     if not logs_dir.is_dir():
         return None
     for path in sorted(logs_dir.glob("*.jsonl"), reverse=True):
         try:
             result = replay(path)
         except LogError as exc:
-            log.warning("skipping a game log that cannot be replayed: %s", exc)
-            continue
+            try:
+                result = salvage(path).replay
+            except LogError:  # no header: there is no game to keep
+                log.warning("skipping a game log that cannot be replayed: %s", exc)
+                continue
+            log.warning("%s: a bad line: %s", path.name, salvage(path).describe())
         if result.state.winner is None:
             return path, result
         return None  # the newest game is finished: nothing to resume
     return None
+
+
+def damage(path: Path) -> Salvage | None:
+    """What is wrong with a log that has a bad line in the middle; None when it is whole."""
+    try:
+        found = salvage(path)
+    except LogError:
+        return None
+    return found if found.damaged else None
 
 
 def new_game_id(logs_dir: Path, clock: Callable[[], float] = time.time) -> str:
@@ -158,6 +174,7 @@ class Box:
         self.writer: LogWriter | None = None
         self.hooks: SimHooks | None = None
         self.resumable: tuple[Path, Replay] | None = None
+        self.damaged: Salvage | None = None  # the resumable log has a bad line
         self.error: str | None = None
         self.blocked: tuple[str, str] | None = None  # (title, text): storage; OK re-checks
         self._start()
@@ -174,6 +191,7 @@ class Box:
             return
         try:
             self.resumable = find_unfinished(c.logs_dir)
+            self.damaged = damage(self.resumable[0]) if self.resumable else None
         except OSError as exc:
             self.error = f"cannot read {c.logs_dir}: {exc}"
         if self.resumable is None:
@@ -215,7 +233,12 @@ class Box:
         path, result = self.resumable
         game = find_game(self.games, result.log.rules.name)
         try:
-            self.writer, loaded = LogWriter.resume(path)
+            if self.damaged is not None:  # kept as <name>.damaged-<n>; the game goes on
+                self.writer, found = LogWriter.salvage(path)
+                loaded = found.replay.log
+                log.warning("%s salvaged: %s", path.name, found.describe())
+            else:
+                self.writer, loaded = LogWriter.resume(path)
         except OSError as exc:  # the card went read-only since the check
             log.error("cannot resume %s: %s", path.name, exc)
             self.resumable = None
@@ -307,6 +330,12 @@ class Box:
             _, result = self.resumable
             rnd = getattr(result.state, "round", None)  # players and round, not the file
             prompt = find_game(self.games, result.log.rules.name).prompt(result.state)
+            bad = self.damaged
+            if bad is not None:
+                return MessageView("Log damaged", (
+                    f"Line {bad.bad_line} of the game log is bad. Resume after action"
+                    f" {len(result.log.actions)}, the last good one? The file is kept.",
+                    prompt + "."), "o:resume c:new game")
             return MessageView("Resume game?", (
                 ", ".join(result.log.players) + (f", round {rnd}:" if rnd else ":"),
                 prompt + "."), "o:resume c:new game")

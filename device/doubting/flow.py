@@ -1,7 +1,7 @@
 """The box's state machine for one game of Doubting Dice: presses and camera looks in,
 engine actions applied and logged, a view out (a :class:`device.core.flow.GameFlow`).
 
-The rules live in :mod:`games.doubting_dice`; this only turns buttons into actions,
+The rules live in :mod:`games.doubting`; this only turns buttons into actions,
 asks the camera to count the tray, logs each action (fsynced) *before* the screen
 changes, and describes what happened. No threads, no sleeps.
 
@@ -55,23 +55,12 @@ from device.core.roles import Role
 from device.doubting import screens as ds
 from device.doubting.rulings import ruling
 from device.ui.views import MessageView, NumberView, ReadView
-from games import doubting_dice as dd
-from games.doubting_dice import (
-    Action,
-    Bid,
-    Challenge,
-    DoubtingDice,
-    DoubtingState,
-    Exact,
-    Phase,
-    RoundDice,
-    adjust_bid,
-    dice_for_total,
-    max_bid,
-    min_raise,
-    reveal_for,
-)
-from games.doubting_odds import bid_odds
+from games.common import next_seat
+from games.doubting.actions import Action, Bid, Challenge, Exact, RoundDice
+from games.doubting.bids import adjust_bid, legal_faces, max_bid, min_raise
+from games.doubting.odds import bid_odds
+from games.doubting.rules import DoubtingDice, dice_for_total, reveal_for
+from games.doubting.state import DoubtingState, Phase
 
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
 _BY_HAND = "m:count by hand"
@@ -185,7 +174,7 @@ class DoubtingFlow(GameFlow):
     def confirmers(self, kind: ReadKind) -> tuple[int, int]:
         s = self.state
         if kind is ReadKind.ROUND:
-            return s.starter, dd._next_seat(s.out, s.starter)
+            return s.starter, next_seat(s.out, s.starter)
         assert s.bidder is not None and s.awaiting is not None
         return s.bidder, s.awaiting
 
@@ -244,7 +233,7 @@ class DoubtingFlow(GameFlow):
             step = QUICK_STEP if bid.quantity < high.quantity else low.quantity - bid.quantity
             bid = adjust_bid(s, bid, quantity=step)
         elif role in (Role.ACCEPT, Role.CHALLENGE):
-            if len(dd.legal_faces(s, bid.quantity)) < 2:
+            if len(legal_faces(s, bid.quantity)) < 2:
                 self.flash = "palifico: face fixed" if s.palifico else "only face at this qty"
                 return True
             bid = adjust_bid(s, bid, face=-1 if role is Role.ACCEPT else 1)
@@ -323,7 +312,7 @@ class DoubtingFlow(GameFlow):
             caption += f", total {s.announced_total}"
         if s.palifico:
             caption = "PALIFICO " + caption
-        faces = len(dd.legal_faces(s, bid.quantity)) > 1  # else a/c are refused: not offered
+        faces = len(legal_faces(s, bid.quantity)) > 1  # else a/c are refused: not offered
         hint = "w/s:qty a/c:face o:ok" if faces else "w/s:qty o:ok"
         return ds.BidView(f"{self.who(s.awaiting)} bids", bid.quantity, bid.face, caption,
                           self._odds(bid), hint=hint, strip=self.strip())

@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from device.doubting import screens as ds
-from games import doubting_dice as dd
 from games.common import Event
-from games.doubting_dice import DoubtingState
+from games.doubting.events import (
+    CallMade,
+    DiceGained,
+    DiceLost,
+    GameWon,
+    PalificoRound,
+    PlayerOut,
+    RevealCounted,
+    RoundStarted,
+    StrikeTaken,
+    TotalAnnounced,
+)
+from games.doubting.state import DoubtingState
 
 #: What the ruling page asks for (drawn small beside the headline).
 NEXT = "o:ok"
@@ -24,18 +35,18 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
     names = [n.upper() for n in state.names]
     head, face = "OK", None
     lines: list[str] = []
-    outs = {e.seat for e in events if isinstance(e, dd.PlayerOut)}
-    strikes = {e.seat: e for e in events if isinstance(e, dd.StrikeTaken)}
-    palifico = [e.seat for e in events if isinstance(e, dd.PalificoRound)]
+    outs = {e.seat for e in events if isinstance(e, PlayerOut)}
+    strikes = {e.seat: e for e in events if isinstance(e, StrikeTaken)}
+    palifico = [e.seat for e in events if isinstance(e, PalificoRound)]
     for e in events:
-        if isinstance(e, dd.TotalAnnounced):
+        if isinstance(e, TotalAnnounced):
             head = f"TOTAL {e.total}"
             lines.append(f"{e.dice_in_play} dice add up to {e.total}")
-        elif isinstance(e, dd.CallMade):
+        elif isinstance(e, CallMade):
             head = "EXACT?" if e.kind == "exact" else "CHALLENGE"
             face = e.bid.face
             lines.append(f"bid {e.bid.quantity} x {e.bid.face} ({names[e.bidder]})")
-        elif isinstance(e, dd.RevealCounted):
+        elif isinstance(e, RevealCounted):
             f = e.bid.face
             if e.ones_wild and counted:
                 count = f"{f}s + ones: {e.count}"
@@ -48,10 +59,10 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
                 head = "EXACT!" if e.count == e.bid.quantity else "MISSED!"
             else:
                 head = "TRUE!" if e.bid_true else "BLUFF!"
-        elif isinstance(e, dd.DiceGained):
+        elif isinstance(e, DiceGained):
             lines.append(f"{names[e.seat]} gains a die: {e.dice_left}" if e.gained
                          else f"{names[e.seat]} keeps {e.dice_left} dice")
-        elif isinstance(e, dd.DiceLost):
+        elif isinstance(e, DiceLost):
             lost = "a die" if e.lost == 1 else f"{e.lost} dice"
             if e.seat in strikes:
                 k = strikes[e.seat]
@@ -59,9 +70,9 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
             else:
                 tail = "out!" if e.seat in outs else str(e.dice_left)
             lines.append(f"{names[e.seat]} loses {lost}: {tail}")
-        elif isinstance(e, dd.GameWon):
+        elif isinstance(e, GameWon):
             lines.append(f"{names[e.seat]} wins!")
-        elif isinstance(e, dd.RoundStarted) and head != "OK":
+        elif isinstance(e, RoundStarted) and head != "OK":
             pal = " PALIFICO" if palifico else ""
             lines.append(f"{names[e.starter]} opens{pal}")
     return ds.RevealView(head, tuple(lines), face, NEXT)

@@ -2,7 +2,7 @@
 
 :class:`DoubtingSetup` steps (UP/DOWN change, OK next, BACK the step before):
 
-1. Players: :data:`games.doubting_dice.MIN_PLAYERS` to ``MAX_PLAYERS``, each with 5 dice
+1. Players: :data:`games.doubting.state.MIN_PLAYERS` to ``MAX_PLAYERS``, each with 5 dice
    and a cup (more dice than the tray holds are read in batches).
 2. Palifico: on (default) or off.
 3. Announce total: off (default) or on.
@@ -21,7 +21,7 @@ from typing import Any
 from device.core.roles import Role
 from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
-from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
+from games.doubting.state import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
 
 
 class Step(enum.Enum):
