@@ -520,9 +520,9 @@ class GameFlow:
 
     def _storage_full_view(self, mode: StorageFull) -> MessageView:
         return MessageView("Storage full" if mode.full else "Cannot save", (
-            "The game is saved up to here.",
-            f"({mode.problem}) " + ("Free space" if mode.full else "Fix the card")
-            + ", then OK to go on."), "o:try again")
+            "The game is saved up to here.",  # the cause is in the journal
+            ("Free space" if mode.full else "Fix the card") + ", then OK to go on."),
+            "o:try again")
 
     def _ruled_view(self, mode: Ruled) -> Any:
         return mode.view
