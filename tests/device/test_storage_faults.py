@@ -329,3 +329,24 @@ def test_disk_full_on_a_tmpfs_then_resume_after_space_is_freed(tmpfs: Path) -> N
     assert again.flow is not None and again.flow.state == replay(log).state == state
     press(again, "a")  # the accept that was lost, taken again
     assert again.flow.actions == 2
+
+
+def test_injected_enospc_in_the_real_log_writer_then_ok_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    box = box_for(tmp_path)
+    press(box, SETUP)
+    assert box.flow is not None
+    real_write = os.write
+
+    def full(fd: int, data: Any) -> int:
+        real_write(fd, bytes(data)[:7])  # part of the line reaches the card
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("games.log.os.write", full)
+    press(box, DECLARE_53)
+    assert isinstance(box.flow.mode, StorageFull) and box.view().title == "Storage full"
+    [log] = (tmp_path / "logs").glob("*.jsonl")
+    assert read_log(log).actions == [] and read_log(log).warnings == []  # cut back, whole
+    monkeypatch.setattr("games.log.os.write", real_write)  # space freed
+    press(box, "o")
+    assert box.flow.actions == 1 and len(read_log(log).actions) == 1
