@@ -28,15 +28,15 @@ from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
 from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
-from games.bamboozled.rules import prompt as bamboozled_prompt
-from games.doubting.rules import prompt as doubting_prompt
+from games.bamboozled import rules as bamboozled
+from games.doubting import rules as doubting_dice
 
 GAMES: tuple[GameRecord, ...] = (
     GameRecord("bamboozled", "Bamboozled", "bamboozled", BamboozledFlow, Setup.from_defaults,
-               bamboozled_prompt, dice_per_look=2, simulator=SimTable.simulate,
+               bamboozled.prompt, dice_per_look=2, simulator=SimTable.simulate,
                sim_dice=parse_dice, odds=BAMBOOZLED_ODDS),
     GameRecord("doubting_dice", "Doubting Dice", "doubting_dice", DoubtingFlow,
-               DoubtingSetup.from_defaults, doubting_prompt, dice_per_look=None,
+               DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
                simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS),
 )
 

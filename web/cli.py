@@ -1,7 +1,7 @@
 """``bluffbox web`` and ``bluffbox stats``: the parsers and what they run.
 
-The box's config is read by the command modules in ``device`` (``device/cli_web.py``,
-``device/cli_stats.py``), which hand this module plain paths, host and port; ``web``
+The box's config is read by the command modules in ``device`` (``device/cli/web.py``,
+``device/cli/stats.py``), which hand this module plain paths, host and port; ``web``
 never imports ``device``.
 """
 

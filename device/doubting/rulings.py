@@ -6,18 +6,7 @@ from collections.abc import Sequence
 
 from device.doubting import screens as ds
 from games.common import Event
-from games.doubting.events import (
-    CallMade,
-    DiceGained,
-    DiceLost,
-    GameWon,
-    PalificoRound,
-    PlayerOut,
-    RevealCounted,
-    RoundStarted,
-    StrikeTaken,
-    TotalAnnounced,
-)
+from games.doubting import events as ev
 from games.doubting.state import DoubtingState
 
 #: What the ruling page asks for (drawn small beside the headline).
@@ -35,18 +24,18 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
     names = [n.upper() for n in state.names]
     head, face = "OK", None
     lines: list[str] = []
-    outs = {e.seat for e in events if isinstance(e, PlayerOut)}
-    strikes = {e.seat: e for e in events if isinstance(e, StrikeTaken)}
-    palifico = [e.seat for e in events if isinstance(e, PalificoRound)]
+    outs = {e.seat for e in events if isinstance(e, ev.PlayerOut)}
+    strikes = {e.seat: e for e in events if isinstance(e, ev.StrikeTaken)}
+    palifico = [e.seat for e in events if isinstance(e, ev.PalificoRound)]
     for e in events:
-        if isinstance(e, TotalAnnounced):
+        if isinstance(e, ev.TotalAnnounced):
             head = f"TOTAL {e.total}"
             lines.append(f"{e.dice_in_play} dice add up to {e.total}")
-        elif isinstance(e, CallMade):
+        elif isinstance(e, ev.CallMade):
             head = "EXACT?" if e.kind == "exact" else "CHALLENGE"
             face = e.bid.face
             lines.append(f"bid {e.bid.quantity} x {e.bid.face} ({names[e.bidder]})")
-        elif isinstance(e, RevealCounted):
+        elif isinstance(e, ev.RevealCounted):
             f = e.bid.face
             if e.ones_wild and counted:
                 count = f"{f}s + ones: {e.count}"
@@ -59,10 +48,10 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
                 head = "EXACT!" if e.count == e.bid.quantity else "MISSED!"
             else:
                 head = "TRUE!" if e.bid_true else "BLUFF!"
-        elif isinstance(e, DiceGained):
+        elif isinstance(e, ev.DiceGained):
             lines.append(f"{names[e.seat]} gains a die: {e.dice_left}" if e.gained
                          else f"{names[e.seat]} keeps {e.dice_left} dice")
-        elif isinstance(e, DiceLost):
+        elif isinstance(e, ev.DiceLost):
             lost = "a die" if e.lost == 1 else f"{e.lost} dice"
             if e.seat in strikes:
                 k = strikes[e.seat]
@@ -70,9 +59,9 @@ def ruling(events: Sequence[Event], state: DoubtingState, counted: bool = False
             else:
                 tail = "out!" if e.seat in outs else str(e.dice_left)
             lines.append(f"{names[e.seat]} loses {lost}: {tail}")
-        elif isinstance(e, GameWon):
+        elif isinstance(e, ev.GameWon):
             lines.append(f"{names[e.seat]} wins!")
-        elif isinstance(e, RoundStarted) and head != "OK":
+        elif isinstance(e, ev.RoundStarted) and head != "OK":
             pal = " PALIFICO" if palifico else ""
             lines.append(f"{names[e.starter]} opens{pal}")
     return ds.RevealView(head, tuple(lines), face, NEXT)

@@ -89,7 +89,11 @@ def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
     assert setup.view() == MenuView("Game", ("Bamboozled", "Doubting Dice"), 0, "w/s o:pick")
     press(setup, "s o")
     assert setup.view().title == "Doubting: players" and setup.view().value == "3"
-    press(setup, "s o")  # 3 -> 2
+    press(setup, "s")  # 3 -> 2
+    assert setup.view().value == "2"
+    press(setup, "s")  # 2 -> 10 (wraps: 2 to 10 players, the tray read in batches)
+    assert setup.view().value == "10"
+    press(setup, "w o")  # 10 -> 2
     press(setup, "s o s o s o w o")  # palifico off, total on, lives on, 4 strikes
     press(setup, "s o")  # P2 opens
     assert setup.view().title == "Ready?"

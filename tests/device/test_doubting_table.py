@@ -363,6 +363,20 @@ def test_more_dice_than_the_tray_holds_are_read_in_batches(tmp_path: Path) -> No
     r.check_log()
 
 
+def test_ten_players_pour_in_two_batches(tmp_path: Path) -> None:
+    names = [f"P{i}" for i in range(1, 11)]
+    r = Rig(tmp_path, names=names)
+    assert r.table.pour_groups() == ((0, 1, 2, 3, 4, 5), (6, 7, 8, 9))  # 30 + 20 dice
+    r.keys("o").enter(10, 3).keys("c")
+    assert r.table.view().title == "Pour 1/2"
+    r.read((3,) * 30)
+    assert r.table.view().title == "Pour 2/2" and r.hooks.lifts[-1] == ("challenge", 1)
+    r.read((2,) * 20)
+    assert isinstance(r.mode, core.Ruled) and r.mode.view.headline == "TRUE!"
+    assert r.mode.view.lines[0] == "3s: 30 + 0 ones = 30"
+    r.check_log()
+
+
 def test_the_tray_size_is_a_config_value(tmp_path: Path) -> None:
     from device.core.config import load_config
 
