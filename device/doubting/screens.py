@@ -143,6 +143,14 @@ def _bid(draw: ImageDraw.ImageDraw, quantity: int, face: int, top: int, bottom: 
 
 
 @describe.register
+def _(view: RoundStartView) -> str:
+    """The round start in words: round, dice in play, palifico, who opens."""
+    parts = [f"Round {view.round}, {view.dice_in_play} dice", view.palifico,
+             " ".join(("Everyone roll!", *view.lines, f"{view.starter} opens."))]
+    return keyed(" | ".join(p for p in parts if p), view.hint)
+
+
+@describe.register
 def _(view: BidView) -> str:
     """The bid on screen in words: who, the bid shown (being entered or answered), the
     standing bid or bidder, the odds."""

@@ -95,3 +95,10 @@ def test_one_card_is_singular() -> None:
                                    PlayerRow("Bob", 1, 2, False, False)), 3, "any key: back")
     assert describe(view) == ("Round 1 | > Ann 0/3 strikes 1 card, Bob 1/3 strikes 2 cards"
                               "  [any key: back]")
+
+
+def test_doubting_round_start_line_says_the_round(tmp_path: Path) -> None:
+    box = box_for(tmp_path, "doubting_dice")
+    press(box, "oooooo")
+    assert describe(box.view()) == ("Round 1, 15 dice | Everyone roll! P1 opens."
+                                    "  [o:bid m:table]")
