@@ -383,8 +383,8 @@ class BamboozledFlow(GameFlow):
 
     def players_view(self) -> PlayersView:
         s = self.state
-        rows = tuple(PlayerRow(name, s.strikes[i], s.hand(i), i == s.awaiting, s.out[i])
-                     for i, name in enumerate(s.names))
+        rows = tuple(PlayerRow(self.who(i), s.strikes[i], s.hand(i), i == s.awaiting,
+                               s.out[i]) for i in range(len(s.names)))
         way = "clockwise" if s.direction == 1 else "counter-clockw."
         return PlayersView(f"Round {s.round}, {way}", rows, s.settings.strike_limit,
                            "any key: back")

@@ -88,6 +88,8 @@ def test_headline_and_strip_spell_names_alike(tmp_path: Path) -> None:
     press(box, "oooooo")
     view = box.view()
     assert view.name == "ANN" and [s.name for s in view.strip.seats] == ["ANN", "BOB", "CAT"]
+    box.press(Role.MENU)  # the players' view spells them the same way
+    assert [r.name for r in box.view().players] == ["ANN", "BOB", "CAT"]
 
 
 def test_one_card_is_singular() -> None:
