@@ -465,7 +465,7 @@ class Bluffaneer(Rules[State, Action, Settings]):
             "game": self.name,
             "settings": state.settings.to_json(),
             "players": [
-                {"seat": i, "name": names[i], "coins": state.coins[i], "out": False}
+                {"seat": i, "name": names[i], "coins": state.coins[i], "out": not state.coins[i]}
                 for i in range(state.players)
             ],
             "phase": state.phase.value,
