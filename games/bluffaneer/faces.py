@@ -19,13 +19,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 from typing import Any
 
-from games.common import InvalidSettings
+from games.common import InvalidInput, InvalidSettings
 
 
 class Double(Enum):
@@ -189,6 +190,23 @@ class FaceSet:
     def symbol(self, name: str) -> Symbol:
         """The symbol called ``name``; :class:`KeyError` if there is none."""
         return self._by_name[name]
+
+    def parse(self, text: str) -> tuple[str, ...]:
+        """Symbol names from what a person typed: "ship+sword", "Ship sword", "chest/skull".
+
+        >>> DEFAULT_FACES.parse("Ship + sword")
+        ('ship', 'sword')
+        >>> DEFAULT_FACES.parse("ship kraken")
+        Traceback (most recent call last):
+        ...
+        games.common.InvalidInput: 'kraken' is not a face (chest, sword, ship, skull)
+        """
+        lookup = {name.lower(): name for name in self.names}
+        words = [w for w in re.split(r"[\s,+/&]+", str(text).lower()) if w]
+        for word in words:
+            if word not in lookup:
+                raise InvalidInput(f"{word!r} is not a face ({', '.join(self.names)})")
+        return tuple(lookup[w] for w in words)
 
     def pairs(self) -> tuple[Card, ...]:
         """Every card a deck can hold: each pair of two different symbols once."""
