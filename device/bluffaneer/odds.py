@@ -15,6 +15,11 @@ import sys
 from games.common import InvalidInput, InvalidSettings
 
 OTHER_PLAYERS = 3
+#: What each double does, in words (by :class:`games.bluffaneer.faces.Double` value).
+DOUBLES = {"tribute": "every other player pays the roller 1",
+           "steal_2": "the roller steals 2 from a player",
+           "steal_3": "the roller steals 3 from a player",
+           "give_around": "the roller gives 1 to each, from the left"}
 
 
 def _pct(p: object) -> str:
@@ -58,13 +63,13 @@ def run_bluffaneer(args: argparse.Namespace) -> int:
             return 0
         print(f"{'roll':<16} {'chance':>13}  what it does")
         for r in rows:
-            roll = " + ".join(r.dice)
-            what = r.effect if r.effect else f"{r.cards} of the {len(deck)} cards match"
-            print(f"{roll:<16} {str(r.chance):>5} {_pct(r.chance)}  {what}")
+            shown = " + ".join(r.dice)
+            what = DOUBLES[r.effect] if r.effect else f"{r.cards} of the {len(deck)} cards match"
+            print(f"{shown:<16} {str(r.chance):>5} {_pct(r.chance)}  {what}")
         print("\nOne roll of two bone dice, each face equally likely.")
         return 0
-    roll = (words[0], words[1])
-    chance = pair_chance(faces, *roll)
+    roll = words
+    chance = pair_chance(faces, roll[0], roll[1])
     out: dict[str, object] = {"dice": list(roll), "chance": float(chance)}
     if roll[0] != roll[1]:
         out.update(card_holds=float(holds), someone_holds=float(anyone), players=players)
@@ -86,3 +91,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, help=f"Bluffaneer: the other players (default {OTHER_PLAYERS})"
     )
     parser.add_argument("--card", help="Bluffaneer: your own card, e.g. chest,skull")
+
+
+class BluffaneerOdds:
+    """``bluffbox odds --game bluffaneer``: its options and its printer."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        add_arguments(parser)
+
+    def run(self, args: argparse.Namespace) -> int:
+        return run_bluffaneer(args)
+
+
+ODDS = BluffaneerOdds()
