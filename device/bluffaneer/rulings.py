@@ -47,6 +47,8 @@ def ruling(events: Sequence[Event], state: State) -> tuple[str, tuple[str, ...]]
             lines.append(f"{names[e.seat]}'s card: {e.card.first} + {e.card.second}")
         elif isinstance(e, ev.ClaimRuled):
             head = "TRUE!" if e.true else "BLUFF!"
+        elif isinstance(e, ev.Stole):
+            head = "ROBBED!"
         elif isinstance(e, ev.NobodyClaimed):
             head = "NO CLAIM"
             lines.append("no coins move")
