@@ -16,6 +16,7 @@ The result is a :class:`device.core.setup.SetupResult` (names +
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -26,7 +27,20 @@ from device.ui.views import MenuView, MessageView, NumberView
 from games.bamboozled import MAX_PLAYERS, PARTY_STRIKE_LIMIT, Settings
 
 PARTY_MAX = 12
-STEPS = ("players", "variant", "limits", "strikes", "first", "deal")
+
+
+class Step(enum.Enum):
+    """The setup's screens, in order."""
+
+    PLAYERS = "players"
+    VARIANT = "variant"
+    LIMITS = "limits"
+    STRIKES = "strikes"
+    FIRST = "first"
+    DEAL = "deal"
+
+
+STEPS = tuple(Step)
 
 
 @dataclass(frozen=True)
@@ -62,7 +76,7 @@ class Setup(SetupSteps):
         return cls(defaults.players, defaults.strike_limit, defaults.names, defaults.variants)
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         return STEPS[self.choices.step]
 
     def press(self, role: Role) -> None:
@@ -73,48 +87,48 @@ class Setup(SetupSteps):
             self._back()
             return
         if role is Role.OK:
-            if step == "deal":
+            if step is Step.DEAL:
                 self.result = SetupResult(self.names, Settings(
                     strike_limit=c.strikes, no_limits=c.no_limits,
                     party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
                     first_seat=c.first))
                 return
-            if step == "players" and c.players > MAX_PLAYERS and c.strikes == \
+            if step is Step.PLAYERS and c.players > MAX_PLAYERS and c.strikes == \
                     self.default_strikes:
                 c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
             self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
             return
-        if role not in (Role.UP, Role.DOWN) or step == "deal":
+        if role not in (Role.UP, Role.DOWN) or step is Step.DEAL:
             self.flash = "\u2717 " + self._view().hint  # ignored: say what works
             return
         up = role is Role.UP
-        if step == "players":
+        if step is Step.PLAYERS:
             self.choices = replace(c, players=wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
-        elif step == "variant":
+        elif step is Step.VARIANT:
             self.choices = replace(c, no_bluffing=not c.no_bluffing)
-        elif step == "limits":
+        elif step is Step.LIMITS:
             self.choices = replace(c, no_limits=not c.no_limits)
-        elif step == "strikes":
+        elif step is Step.STRIKES:
             self.choices = replace(c, strikes=wrap(c.strikes + (1 if up else -1), 1, 9))
-        elif step == "first":
+        elif step is Step.FIRST:
             self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
 
     def _view(self) -> Any:
         c = self.choices
         step = self.step
         hint = "w/s o:next b:back" if c.step else "w/s:change o:next"
-        if step == "players":
+        if step is Step.PLAYERS:
             caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
             return NumberView("Players", str(c.players), caption, hint)
-        if step == "variant":
+        if step is Step.VARIANT:
             return MenuView("Variant", ("Standard", "No Bluffing"), int(c.no_bluffing), hint)
-        if step == "limits":
+        if step is Step.LIMITS:
             return MenuView("No Limits", ("Off: hand limit 2", "On: no hand limit"),
                             int(c.no_limits), hint)
-        if step == "strikes":
+        if step is Step.STRIKES:
             return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
                               hint)
-        if step == "first":
+        if step is Step.FIRST:
             return MenuView("Who got up first?", self.names, c.first, "w/s o:starts")
         variant = "No Bluffing" if c.no_bluffing else "Standard"
         extras = [variant]
@@ -128,4 +142,4 @@ class Setup(SetupSteps):
             f" {self.names[c.first]} starts."), "o:deal b:back")
 
 
-__all__ = ["PARTY_MAX", "Setup"]
+__all__ = ["PARTY_MAX", "Setup", "Step"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from device.bamboozled.flow import BamboozledFlow, BamboozledHooks, Declaring, Rolling
+from device.bamboozled.screens import dice_text
 from device.core.flow import GameFlow, Reading
 from device.core.notes import sim_notes
 from device.core.ports import SimOptions
@@ -69,9 +70,13 @@ class SimTable(BamboozledHooks):
     @classmethod
     def simulate(cls, names: Sequence[str], settings: Settings, options: SimOptions
                  ) -> SimTable:
-        """The simulated table ``bluffbox run --sim`` plays on (``--dice`` as pairs)."""
-        return cls(names, settings, options.seed, parse_dice(options.dice), options.camera,
-                   options.notes)
+        """The simulated table ``bluffbox run --sim`` plays on (``--dice`` as pairs; dice
+        scripted for another game, not pairs, are not used)."""
+        try:
+            dice = parse_dice(options.dice)
+        except ValueError:
+            dice = []
+        return cls(names, settings, options.seed, dice, options.camera, options.notes)
 
     # --- restoring ---------------------------------------------------------------------
     def restore(self, actions: Sequence[Action], log_path: str | Path) -> None:
@@ -96,11 +101,11 @@ class SimTable(BamboozledHooks):
         if isinstance(flow.mode, Declaring | Rolling):
             self.turn(flow)
 
-    def turn(self, table: GameFlow) -> None:
-        if self.cup_at == table.actions:
+    def turn(self, flow: GameFlow) -> None:
+        if self.cup_at == flow.actions:
             return
         self.cup = self.next_dice()
-        self.cup_at = table.actions
+        self.cup_at = flow.actions
         self.rolls += 1
         self._note()
 
@@ -116,13 +121,13 @@ class SimTable(BamboozledHooks):
             self.camera.advance()
         self.lifts += 1
 
-    def applied(self, table: GameFlow, action: Action, events: Sequence[Event]) -> None:
+    def applied(self, flow: GameFlow, action: Action, events: Sequence[Event]) -> None:
         self.virtual.apply(action)
-        s = table.state
+        s = flow.state
         if (isinstance(action, PlayCard) and s.phase in (Phase.DECLARE, Phase.ROLL)
-                and self.cup_at == table.actions - 1):
+                and self.cup_at == flow.actions - 1):
             # Revive on one's own turn: still the same turn, the same dice under the cup
-            self.cup_at = table.actions
+            self.cup_at = flow.actions
             self._note()
 
     def _note(self) -> None:
@@ -148,9 +153,9 @@ class SimTable(BamboozledHooks):
         # only this turn's roll (not the dice just ruled on, while the ruling shows)
         cup = self.cup if self.cup_at == table.actions else None
         if s.phase is Phase.DECLARE and cup is not None:
-            out.append(f"(sim) under the cup: {cup[0]}-{cup[1]}   <- only {who} looks")
+            out.append(f"(sim) under the cup: {dice_text(cup)}   <- only {who} looks")
         elif s.phase is Phase.ROLL and cup is not None:
-            out.append(f"(sim) {who} rolls openly: OK reads {cup[0]}-{cup[1]}")
+            out.append(f"(sim) {who} rolls openly: OK reads {dice_text(cup)}")
         hand = self.virtual.hands[seat]
         cards = ", ".join(c.label for c in hand) if hand else "no cards"
         out.append(f"(sim) {who}'s cards: {cards}")

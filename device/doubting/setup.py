@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,6 +22,18 @@ from device.core.roles import Role
 from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
 from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
+
+
+class Step(enum.Enum):
+    """The setup's screens (the strike limit only with lives)."""
+
+    PLAYERS = "players"
+    PALIFICO = "palifico"
+    TOTAL = "total"
+    LIVES = "lives"
+    STRIKES = "strikes"
+    FIRST = "first"
+    READY = "ready"
 
 
 @dataclass(frozen=True)
@@ -51,12 +64,12 @@ class DoubtingSetup(SetupSteps):
         return cls(defaults.players, defaults.strike_limit, defaults.names)
 
     @property
-    def steps(self) -> tuple[str, ...]:
-        lives = ("lives", "strikes") if self.choices.lives else ("lives",)
-        return ("players", "palifico", "total", *lives, "first", "ready")
+    def steps(self) -> tuple[Step, ...]:
+        lives = (Step.LIVES, Step.STRIKES) if self.choices.lives else (Step.LIVES,)
+        return (Step.PLAYERS, Step.PALIFICO, Step.TOTAL, *lives, Step.FIRST, Step.READY)
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         return self.steps[self.choices.step]
 
     def settings(self) -> DoubtingSettings:
@@ -71,7 +84,7 @@ class DoubtingSetup(SetupSteps):
             self._back()
             return
         if role is Role.OK:
-            if step == "ready":
+            if step is Step.READY:
                 self.result = SetupResult(self.names, self.settings())
             else:
                 self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
@@ -80,17 +93,17 @@ class DoubtingSetup(SetupSteps):
             self.flash = "w/s:change o:next"
             return
         up = 1 if role is Role.UP else -1
-        if step == "players":
+        if step is Step.PLAYERS:
             c = replace(c, players=wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS))
-        elif step == "palifico":
+        elif step is Step.PALIFICO:
             c = replace(c, palifico=not c.palifico)
-        elif step == "total":
+        elif step is Step.TOTAL:
             c = replace(c, announce_total=not c.announce_total)
-        elif step == "lives":
+        elif step is Step.LIVES:
             c = replace(c, lives=not c.lives)
-        elif step == "strikes":
+        elif step is Step.STRIKES:
             c = replace(c, strikes=wrap(c.strikes + up, 1, 9))
-        elif step == "first":
+        elif step is Step.FIRST:
             c = replace(c, first=(c.first - up) % c.players)
         else:
             self.flash = "o:start b:back"
@@ -99,20 +112,20 @@ class DoubtingSetup(SetupSteps):
     def _view(self) -> Any:
         c, step = self.choices, self.step
         hint = "w/s:change o:next" + (" b" if c.step else "")
-        if step == "players":
+        if step is Step.PLAYERS:
             return NumberView("Doubting: players", str(c.players), "5 dice + a cup each", hint)
-        if step == "palifico":
+        if step is Step.PALIFICO:
             return MenuView("Palifico", ("On: at 1 die", "Off"), int(not c.palifico), hint)
-        if step == "total":
+        if step is Step.TOTAL:
             return MenuView("Announce total", ("Off", "On: read all dice"),
                             int(c.announce_total), hint)
-        if step == "lives":
+        if step is Step.LIVES:
             return MenuView("Lives", ("Off: out at 0 dice", "On: strike, 5 again"),
                             int(c.lives), hint)
-        if step == "strikes":
+        if step is Step.STRIKES:
             return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
                               hint)
-        if step == "first":
+        if step is Step.FIRST:
             return MenuView("Who opens?", self.names, c.first, "w/s o:opens")
         extras = [name for name, on in (("palifico", c.palifico), ("total", c.announce_total),
                                         (f"lives ({c.strikes})", c.lives)) if on]
@@ -122,4 +135,4 @@ class DoubtingSetup(SetupSteps):
             f"{self.names[c.first]} opens."), "o:start b:back")
 
 
-__all__ = ["DoubtingSetup"]
+__all__ = ["DoubtingSetup", "Step"]
