@@ -46,7 +46,7 @@ from device.core.flow import (
 )
 from device.core.ports import DieValue, status_word
 from device.core.roles import Role
-from device.ui.views import MessageView, NumberView
+from device.ui.views import MessageView, NumberView, ReadView
 from games.bluffaneer.actions import (
     Action,
     CallBluffaneer,
@@ -331,18 +331,19 @@ class BluffaneerFlow(GameFlow):
         return bs.TableView("Tie!", (f"{tied}: {s.coins[s.tied[0]]} coins.",
                                      "The box tosses a coin."), "o:toss", self.ledger())
 
-    def reading_view(self, mode: Reading) -> bs.TableView:
+    def reading_view(self, mode: Reading) -> ReadView:
         s = self.state
         if mode.problem is not None:
             left = MAX_ATTEMPTS - mode.attempt
-            return bs.TableView("Read again", (mode.problem, "Hands away, then OK."),
-                                f"o:read m:by hand ({left})", self.ledger())
-        title = {ReadKind.ROLL: f"{self.who(s.roller)} rolls",
-                 ReadKind.OWN: f"{self.who(s.roller)}'s card",
-                 ReadKind.CARD: f"{self.who(s.claimer)}'s card"}[mode.kind]
-        what = "the bone dice" if mode.kind is ReadKind.ROLL else "the card"
-        return bs.TableView(title, (f"Reading {what}...", status_word(mode.status)),
-                            "m:by hand", self.ledger())
+            return ReadView("Read again", "", (mode.problem, "Hands away, then OK."),
+                            mode.attempt, f"o:read m:by hand ({left})", gap=1)
+        if mode.kind is ReadKind.ROLL:
+            title, line = f"{self.who(s.roller)} rolls", "The two bone dice in the tray!"
+        else:
+            seat = s.claimer if mode.kind is ReadKind.CARD else s.roller
+            title, line = f"{self.who(seat)}'s card", "Show the card to the camera."
+        return ReadView(title, status_word(mode.status), (line,), mode.attempt,
+                        "m:enter by hand", gap=1)
 
     def hand_view(self, mode: EnterByHand) -> NumberView:
         value = list(mode.value)

@@ -15,6 +15,7 @@ The result is a :class:`device.core.setup.SetupResult` (names +
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,7 +25,18 @@ from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
 from games.bluffaneer.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 
-STEPS = ("players", "coins", "faces", "first", "deal")
+
+class Step(enum.Enum):
+    """The setup's screens, in order."""
+
+    PLAYERS = "players"
+    COINS = "coins"
+    FACES = "faces"
+    FIRST = "first"
+    DEAL = "deal"
+
+
+STEPS = tuple(Step)
 
 
 @dataclass(frozen=True)
@@ -52,7 +64,7 @@ class BluffaneerSetup(SetupSteps):
         return cls(defaults.players, defaults.names)
 
     @property
-    def step(self) -> str:
+    def step(self) -> Step:
         return STEPS[self.choices.step]
 
     @property
@@ -70,7 +82,7 @@ class BluffaneerSetup(SetupSteps):
             self._back()
             return
         if role is Role.OK:
-            if step == "deal":
+            if step is Step.DEAL:
                 self.result = SetupResult(self.names, self.settings())
             else:
                 self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
@@ -79,13 +91,13 @@ class BluffaneerSetup(SetupSteps):
             self.flash = "w/s:change o:next"
             return
         up = 1 if role is Role.UP else -1
-        if step == "players":
+        if step is Step.PLAYERS:
             players = wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS)
             coins = c.coins if c.coins is None else min(c.coins, self._most(players))
             c = replace(c, players=players, coins=coins)
-        elif step == "coins":
+        elif step is Step.COINS:
             c = replace(c, coins=wrap(self.coins + up, 1, self._most(c.players)))
-        elif step == "first":
+        elif step is Step.FIRST:
             c = replace(c, first=(c.first - up) % c.players)
         else:
             self.flash = "o:next b:back"
@@ -97,22 +109,22 @@ class BluffaneerSetup(SetupSteps):
     def _view(self) -> Any:
         c, step = self.choices, self.step
         hint = "w/s:change o:next" + (" b" if c.step else "")
-        if step == "players":
+        if step is Step.PLAYERS:
             return NumberView("Bluffaneer: players", str(c.players), "3 to 6 pirates", hint)
-        if step == "coins":
+        if step is Step.COINS:
             return NumberView("Coins each", str(self.coins),
                               f"{self.defaults.supply} in the box", hint)
-        if step == "faces":
+        if step is Step.FACES:
             faces = self.defaults.faces
             names = ", ".join(s.title for s in faces.symbols)
             return MessageView("Bone dice", (f"Faces: {names}.",
                                              f"{len(self.defaults.deck)} cards."),
                                "o:next b:back")
-        if step == "first":
+        if step is Step.FIRST:
             return MenuView("Best pirate voice?", self.names, c.first, "w/s o:rolls first")
         return MessageView("Ready?", (
             f"Deal one card each; {self.coins} coins each.",
             f"{self.names[c.first]} rolls first."), "o:start b:back")
 
 
-__all__ = ["BluffaneerChoices", "BluffaneerSetup"]
+__all__ = ["BluffaneerChoices", "BluffaneerSetup", "Step"]
