@@ -61,7 +61,7 @@ from games.bluffaneer.actions import (
 from games.bluffaneer.faces import Card
 from games.bluffaneer.rules import Bluffaneer, Phase, toss
 from games.bluffaneer.state import State
-from games.common import InvalidSettings
+from games.common import InvalidInput
 
 
 class ReadKind(enum.StrEnum):
@@ -171,7 +171,7 @@ class BluffaneerFlow(GameFlow):
             return
         try:
             card = Card(a, b)
-        except InvalidSettings as exc:  # by hand, the same symbol twice
+        except InvalidInput as exc:  # by hand, the same symbol twice
             self.mode = Notice("Not a card", str(exc), self.mode_for(self.state))
             return
         self.apply(OwnMatch(card) if kind is ReadKind.OWN else Reveal(card), meta)

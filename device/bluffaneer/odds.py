@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from games.common import InvalidInput, InvalidSettings
+from games.common import InvalidInput
 
 OTHER_PLAYERS = 3
 #: What each double does, in words (by :class:`games.bluffaneer.faces.Double` value).
@@ -53,7 +53,7 @@ def run_bluffaneer(args: argparse.Namespace) -> int:
             card = Card(*words)
             holds = card_holds_chance(deck, card, known)
             anyone = someone_holds_chance(deck, card, players, known)
-    except (InvalidInput, InvalidSettings, ValueError) as exc:
+    except ValueError as exc:  # InvalidInput too: a face not in the set, a bad card
         print(f"bluffbox odds: {exc}", file=sys.stderr)
         return 2
     if not words:

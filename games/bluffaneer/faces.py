@@ -103,16 +103,18 @@ class Symbol:
 @dataclass(frozen=True, order=True)
 class Card:
     """A secret card: two different symbols. Stored in name order, so a card is equal
-    to itself written the other way round."""
+    to itself written the other way round; :class:`InvalidInput` (a ``ValueError``) for
+    one symbol twice."""
 
     first: str
     second: str
 
     def __post_init__(self) -> None:
-        _check_name("a card symbol", self.first)
-        _check_name("a card symbol", self.second)
+        for symbol in (self.first, self.second):
+            if not isinstance(symbol, str) or not symbol.strip():
+                raise InvalidInput(f"a card's symbol must be a name, not {symbol!r}")
         if self.first == self.second:
-            raise InvalidSettings(f"a card shows two different symbols, not {self.first} twice")
+            raise InvalidInput(f"a card shows two different symbols, not {self.first} twice")
         if self.first > self.second:
             first, second = self.second, self.first
             object.__setattr__(self, "first", first)
@@ -137,10 +139,7 @@ class Card:
         """A card from ``["chest", "sword"]``; :class:`ValueError` on anything else."""
         if not isinstance(data, list | tuple) or len(data) != 2:
             raise ValueError(f"a card is a list of two symbols, not {data!r}")
-        try:
-            return cls(data[0], data[1])
-        except InvalidSettings as exc:
-            raise ValueError(str(exc)) from None
+        return cls(data[0], data[1])
 
 
 @dataclass(frozen=True)

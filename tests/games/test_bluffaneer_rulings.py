@@ -38,7 +38,7 @@ from games.bluffaneer.rules import (
     toss,
 )
 from games.bluffaneer.state import Settings
-from games.common import Event, IllegalAction, InvalidSettings
+from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
 from games.registry import get_rules
 
 RULES = Bluffaneer()
@@ -315,7 +315,7 @@ def test_the_default_deck_is_18_cards_each_a_pair_of_two_different_symbols() -> 
     deck = Settings().deck
     assert len(deck) == 18 and all(c.first != c.second for c in deck)
     assert {deck.count(c) for c in deck} == {3} and len(set(deck)) == 6
-    with pytest.raises(InvalidSettings):
+    with pytest.raises(InvalidInput, match="two different symbols"):
         Card("ship", "ship")
 
 
