@@ -74,3 +74,25 @@ def test_sigkill_mid_turn_then_resume_exactly_and_play_to_the_end(sim_box: Any) 
     final = replay(log).state
     assert final.winner == 2 and final.coins == (0, 3, 8, 2)
     assert final.settings == state_before.settings
+
+
+def test_without_reader_cup_the_sim_reads_its_bone_dice_tray(sim_box: Any) -> None:
+    """The pip reader cannot read bone dice: the box reads the simulator's own tray (and
+    keeps its picture: the bone dice, the sword drawn in purple)."""
+    import subprocess
+
+    import cv2
+    import numpy as np
+
+    cmd = [c for c in sim_box.command(*args(sim_box)) if c not in ("--reader", "cup")]
+    done = subprocess.run(cmd, input=SETUP + T1 + "q", capture_output=True, text=True,
+                          timeout=600, cwd=sim_box.tmp, env=sim_box.env)
+    assert done.returncode == 0, done.stderr
+    [log] = sim_box.logs()
+    loaded = read_log(log)
+    assert [type(a).__name__ for a in loaded.actions] == ["Roll", "OwnMatch"]
+    meta = loaded.metas[0]
+    assert meta is not None and meta["read"] == "camera"
+    photo = cv2.imread(str(sim_box.tmp / "state" / meta["photo"]))
+    purple = np.all(np.abs(photo.astype(int) - (150, 50, 120)) < 40, axis=2)
+    assert purple.sum() > 50  # the sword of skull + sword
