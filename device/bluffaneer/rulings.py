@@ -38,13 +38,14 @@ def ruling(events: Sequence[Event], state: State) -> tuple[str, tuple[str, ...]]
     """
     names = [n.upper() for n in state.names]
     head = ""
+    cards: list[str] = []  # the revealed card first, then the coins, then the rest
     lines: list[str] = []
     paid: list[ev.Paid] = []
     for e in events:
         if isinstance(e, ev.DoubleRolled):
             head = f"DOUBLE {e.symbol.upper()}!"
         elif isinstance(e, ev.CardRevealed):
-            lines.append(f"{names[e.seat]}'s card: {e.card.first} + {e.card.second}")
+            cards.append(f"{names[e.seat]}'s card: {e.card.first} + {e.card.second}")
         elif isinstance(e, ev.ClaimRuled):
             head = "TRUE!" if e.true else "BLUFF!"
         elif isinstance(e, ev.Stole):
@@ -73,7 +74,4 @@ def ruling(events: Sequence[Event], state: State) -> tuple[str, tuple[str, ...]]
     if not head and any(isinstance(e, ev.CardRevealed) for e in events):
         # the roller's own match pays the bank; a trusted claim pays the claimer
         head = "MATCH!" if any(p.payee is None for p in paid) else "TRUSTED"
-    at = next((i for i, ln in enumerate(lines) if ln.endswith("rolls next")
-               or "no coins left" in ln), len(lines))
-    lines[at:at] = _payments(paid, names)
-    return head or "OK", tuple(lines)
+    return head or "OK", (*cards, *_payments(paid, names), *lines)
