@@ -61,6 +61,7 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
+from games.bluffaneer import tally as bluffaneer_tally
 from games.bluffaneer.actions import (
     Action,
     CallBluffaneer,
@@ -98,7 +99,8 @@ from games.bluffaneer.events import (
 )
 from games.bluffaneer.faces import Card, Double
 from games.bluffaneer.state import MAX_PLAYERS, MIN_PLAYERS, Phase, Piles, Settings, State
-from games.common import Event, IllegalAction, InvalidSettings, Rules
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
+from games.tally import Move, Tally
 
 __all__ = [
     "Bluffaneer", "CallBluffaneer", "Card", "CardDoesNotMatch", "CardNotInPlay", "Claim",
@@ -118,14 +120,6 @@ Events = list[Event]
 
 
 # --- errors ------------------------------------------------------------------------------
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The game is over: nothing more can happen."""
 
 
 class UnknownFace(IllegalAction):
@@ -452,6 +446,10 @@ class Bluffaneer(Rules[State, Action, Settings]):
             state, phase=Phase.ROLL, roller=roller, awaiting=roller, turn=state.turn + 1,
             dice=None, claimer=None, trusted=None,
         )  # fmt: skip
+
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """Turns, bluffs and calls (:mod:`games.bluffaneer.tally`)."""
+        return bluffaneer_tally.tally(move)
 
     # --- description ---------------------------------------------------------------------
     def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from games.bluffaneer.state import Settings
 from games.bluffaneer.table import Table
 from games.common import IllegalAction
 from games.log import action_record, encode, header_record, parse_log, replay_log
+from games.tally import Move, Tally, tally_all
 
 RULES = Bluffaneer()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -163,3 +164,25 @@ def test_random_legal_actions_keep_every_invariant(seed: int, players: int) -> N
     assert RULES.legal_actions(state) == []
     assert ev.Winner in events_seen
     check_replay(state, actions)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
+def test_the_statistics_add_up(seed: int, players: int) -> None:
+    """The tally hook: every caught bluff is one won challenge, and one declared bluff."""
+    table = Table.start(NAMES[:players], Settings(coins=3), seed)
+    table.play_out()
+    state, moves = RULES.new_game(NAMES[:players], table.state.settings), []
+    for action, _ in table.log:
+        after, events = RULES.apply(state, action)
+        moves.append(Move(state, action, events, after))
+        state = after
+    counts = tally_all(RULES, moves)
+    total = {t: sum(per.get(t, 0) for per in counts.values()) for t in Tally}
+    assert total[Tally.TURN] == sum(isinstance(a, Roll) for a, _ in table.log)
+    assert total[Tally.CHALLENGE_WON] == total[Tally.BLUFF_CAUGHT] <= total[Tally.BLUFF_DECLARED]
+    calls = sum(isinstance(a, CallBluffaneer) for a, _ in table.log)
+    assert total[Tally.CHALLENGE_MADE] == calls
+    for per in counts.values():
+        assert per.get(Tally.CHALLENGE_WON, 0) <= per.get(Tally.CHALLENGE_MADE, 0)
+    assert total[Tally.CARD_PLAYED] == 0
