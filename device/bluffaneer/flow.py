@@ -105,8 +105,11 @@ class Toss:
     pass
 
 
-NOBODY = "nobody"
-OWN = "own"
+class Answer(enum.Enum):
+    """The Match menu's entries besides a player's claim."""
+
+    NOBODY = "nobody claims"
+    OWN = "the roller's own match"
 
 
 # --- the flow ----------------------------------------------------------------------------
@@ -140,12 +143,12 @@ class BluffaneerFlow(GameFlow):
     def faces(self) -> tuple[str, ...]:
         return self.state.settings.faces.names
 
-    def match_options(self) -> tuple[int | str, ...]:
+    def match_options(self) -> tuple[int | Answer, ...]:
         """The Match menu: nobody claims, the roller's own match (if possible), each other
         player's claim (clockwise from the roller's left)."""
         s = self.state
         own = any(isinstance(a, OwnMatch) for a in self.rules.legal_actions(s))
-        return (NOBODY, *((OWN,) if own else ()), *s.others(s.roller))
+        return (Answer.NOBODY, *((Answer.OWN,) if own else ()), *s.others(s.roller))
 
     def coin(self) -> random.Random:
         """The coin the box tosses: the simulator's seeded one, else the system's."""
@@ -234,12 +237,11 @@ class BluffaneerFlow(GameFlow):
         if role is not Role.OK:
             return False
         choice = options[min(mode.cursor, len(options) - 1)]
-        if choice == NOBODY:
+        if choice is Answer.NOBODY:
             self.apply(NoClaim())
-        elif choice == OWN:
+        elif choice is Answer.OWN:
             self.start_reading(ReadKind.OWN)
         else:
-            assert isinstance(choice, int)
             self.apply(Claim(choice))
         return True
 
@@ -308,8 +310,8 @@ class BluffaneerFlow(GameFlow):
 
     def _match_view(self, mode: Match) -> bs.ChoiceView:
         s = self.state
-        words = {NOBODY: "nobody claims", OWN: f"{self.who(s.roller)}'s card!"}
-        items = tuple(words[o] if isinstance(o, str) else f"{self.who(o)}: booty!"
+        words = {Answer.NOBODY: "nobody claims", Answer.OWN: f"{self.who(s.roller)}'s card!"}
+        items = tuple(words[o] if isinstance(o, Answer) else f"{self.who(o)}: booty!"
                       for o in self.match_options())
         return bs.ChoiceView(self._roll(), items, mode.cursor, "w/s o:pick", self.ledger())
 
@@ -358,5 +360,5 @@ class BluffaneerFlow(GameFlow):
                                                mode.why), "o:yes c:no", f"{mode.step}/2")
 
 
-__all__ = ["BluffaneerFlow", "Judge", "Match", "PickVictim", "ReadKind", "ShowCard", "Toss",
-           "Turn"]
+__all__ = ["Answer", "BluffaneerFlow", "Judge", "Match", "PickVictim", "ReadKind", "ShowCard",
+           "Toss", "Turn"]
