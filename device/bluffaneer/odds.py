@@ -12,14 +12,15 @@ import argparse
 import json
 import sys
 
+from games.bluffaneer.faces import Double
 from games.common import InvalidInput
 
 OTHER_PLAYERS = 3
-#: What each double does, in words (by :class:`games.bluffaneer.faces.Double` value).
-DOUBLES = {"tribute": "every other player pays the roller 1",
-           "steal_2": "the roller steals 2 from a player",
-           "steal_3": "the roller steals 3 from a player",
-           "give_around": "the roller gives 1 to each, from the left"}
+#: What each double does, in words.
+DOUBLES = {Double.TRIBUTE: "every other player pays the roller 1",
+           Double.STEAL_2: "the roller steals 2 from a player",
+           Double.STEAL_3: "the roller steals 3 from a player",
+           Double.GIVE_AROUND: "the roller gives 1 to each, from the left"}
 
 
 def _pct(p: object) -> str:
@@ -64,7 +65,8 @@ def run_bluffaneer(args: argparse.Namespace) -> int:
         print(f"{'roll':<16} {'chance':>13}  what it does")
         for r in rows:
             shown = " + ".join(r.dice)
-            what = DOUBLES[r.effect] if r.effect else f"{r.cards} of the {len(deck)} cards match"
+            matching = f"{r.cards} of the {len(deck)} cards match"
+            what = DOUBLES[Double(r.effect)] if r.effect else matching
             print(f"{shown:<16} {str(r.chance):>5} {_pct(r.chance)}  {what}")
         print("\nOne roll of two bone dice, each face equally likely.")
         return 0
