@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("run", "replay", "dice", "odds", "doctor")
+COMMANDS = ("run", "replay", "dice", "teach", "odds", "doctor")
 
 
 def build_parser() -> argparse.ArgumentParser:
