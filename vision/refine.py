@@ -90,16 +90,20 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
         read = [((p[0], profile.side), x) for p, x in read]
     taken = [p for p, _ in read]
     new = [(c, profile.side) for c, _ in _new_places([*extra, *profile.places(image)], taken)]
+    votes: list[int | None] = [None] * len(new)
     if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
         probs = M.run_classifier(M.crop_patches(image, new))
-        new = [p for p, pr in zip(new, probs, strict=True) if pr[0] < NOT_DIE]
+        keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE]
+        new = [new[i] for i in keep]
+        votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
     named = profile.name(image, taken, search=profile.symbols)
     dice: list[Die] = []
     regions: list[Region] = []
     for (_, was), (place, g) in zip(read, named, strict=True):
         _merge(place, was, g, profile, dice, regions)
-    for place, g in profile.name(image, new[:MAX_NEW], search=profile.symbols):
-        if g.sure and g.face is not None and all(
+    found = profile.name(image, new[:MAX_NEW], search=profile.symbols)
+    for (place, g), vote in zip(found, votes, strict=False):
+        if g.sure and g.face is not None and vote in (None, g.face) and all(
                 (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2
                 >= (SAME_PLACE * place[1]) ** 2 for d in dice):
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
