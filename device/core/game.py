@@ -37,7 +37,9 @@ class GameRecord:
     resume screen); ``dice_per_look``: the dice a reading holds (None: any number, the
     flow checks); ``simulator``: its simulated table for ``run --sim`` (or None);
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
-    ``odds``: its ``bluffbox odds`` part (or None).
+    ``odds``: its ``bluffbox odds`` part (or None); ``camera_reads``: whether the box's
+    dice reader reads this game's dice (False: symbol dice, until a reader for them is
+    plugged in: the simulator then reads its own cup, ``--reader cup`` or not).
     """
 
     name: str
@@ -50,6 +52,7 @@ class GameRecord:
     simulator: Callable[[Sequence[str], Any, SimOptions], SimHooks] | None = None
     sim_dice: Callable[[str], object] | None = None
     odds: OddsCommand | None = None
+    camera_reads: bool = True
 
 
 def find_game(games: Sequence[GameRecord], name: str) -> GameRecord:
