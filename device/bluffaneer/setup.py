@@ -108,7 +108,7 @@ class BluffaneerSetup(SetupSteps):
 
     def _view(self) -> Any:
         c, step = self.choices, self.step
-        hint = "w/s:change o:next" + (" b" if c.step else "")
+        hint = self.step_hint()
         if step is Step.PLAYERS:
             return NumberView("Bluffaneer: players", str(c.players), "3 to 6 pirates", hint)
         if step is Step.COINS:
