@@ -109,6 +109,10 @@ CASES: dict[str, Case] = {
                                          "100000"), 2, "100000 dice in play: at most"),
     "odds doubting not a bid": Case(("odds", "--game", "doubting", "lots", "--dice", "9"), 2,
                                     "is not a bid"),
+    "odds bluffaneer unknown symbol": Case(("odds", "--game", "bluff", "banana", "ship"), 2,
+                                           "'banana' is not a face"),
+    "odds bluffaneer no players": Case(("odds", "--game", "bluffaneer", "ship", "sword",
+                                        "--players", "-2"), 2, "--players must be at least 1"),
     # dice
     "dice missing photo": Case(("dice", "missing.jpg"), 1, "cannot read image 'missing.jpg'"),
     "dice not an image": Case(("dice", "not-an-image.jpg"), 1, "cannot read image"),
@@ -117,6 +121,7 @@ CASES: dict[str, Case] = {
         ("doctor", "--sim", "--no-buttons", "--state-dir", "not-a-folder/state"), 1,
         "cannot be created"),
     # the command line itself
+    "teach without labels": Case(("teach",), 2, "the following arguments are required"),
     "no command": Case((), 2, "the following arguments are required: COMMAND"),
     "unknown command": Case(("frob",), 2, "invalid choice: 'frob'"),
     "unknown option": Case(("odds", "--frob"), 2, "unrecognized arguments: --frob"),
