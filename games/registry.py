@@ -14,6 +14,7 @@ from games.common import Rules
 BUILTIN: dict[str, str] = {
     "bamboozled": "games.bamboozled:Bamboozled",
     "doubting_dice": "games.doubting_dice:DoubtingDice",
+    "bamboozal": "games.bamboozal:BamBoozal",
 }
 
 _registered: dict[str, type[Rules]] = {}  # type: ignore[type-arg]
