@@ -199,7 +199,7 @@ Events = list[Event]
 def _dice(dice: object) -> tuple[int, int]:
     if not is_dice(dice):
         raise BadDice(f"dice must be two values from 1 to 6, not {dice!r}")
-    a, b = dice  # type: ignore[misc]
+    a, b = dice
     return (a, b)
 
 

@@ -385,11 +385,11 @@ def _next_seat(out: Sequence[bool], seat: int) -> int:
     raise AssertionError("no player left")
 
 
-def _check_dice(values: object, expected: int) -> tuple[int, ...]:
+def _check_dice(values: Any, expected: int) -> tuple[int, ...]:
     if values is None:
         raise IllegalAction("the reading of the dice is missing")
     try:
-        dice = tuple(values)  # type: ignore[call-overload]
+        dice = tuple(values)
     except TypeError:
         raise IllegalAction("the dice must be a list of values 1-6") from None
     bad = [d for d in dice if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6]
@@ -799,7 +799,9 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in (q, f)):
                 raise ValueError("a bid needs whole numbers 'quantity' and 'face'")
             return Bid(q, f)  # type: ignore[arg-type]
-        cls = {"challenge": Challenge, "exact": Exact, "round_dice": RoundDice}.get(str(kind))
+        calls: dict[str, type[Challenge] | type[Exact] | type[RoundDice]] = {
+            "challenge": Challenge, "exact": Exact, "round_dice": RoundDice}
+        cls = calls.get(str(kind))
         if cls is None:
             raise ValueError(f"unknown Doubting Dice action type {kind!r}")
         raw = data.get("dice")

@@ -43,7 +43,7 @@ class LoadedLog:
     """A log as read: its header, rules, actions (with their meta) and warnings."""
 
     header: dict[str, Any]
-    rules: Rules  # type: ignore[type-arg]
+    rules: Rules
     players: list[str]
     settings: Any
     actions: list[Any] = field(default_factory=list)
@@ -63,7 +63,7 @@ class Replay:
     events: list[tuple[Event, ...]]
 
     @property
-    def rules(self) -> Rules:  # type: ignore[type-arg]
+    def rules(self) -> Rules:
         return self.log.rules
 
     @property
@@ -185,7 +185,7 @@ def replay_log(log: LoadedLog, name: str = "<log>") -> Replay:
 
 
 def header_record(
-    rules: Rules,  # type: ignore[type-arg]
+    rules: Rules,
     players: Sequence[str],
     settings: Any = None,
     meta: Mapping[str, Any] | None = None,
@@ -206,7 +206,7 @@ def header_record(
 
 
 def action_record(
-    rules: Rules,  # type: ignore[type-arg]
+    rules: Rules,
     n: int,
     action: Any,
     meta: Mapping[str, Any] | None = None,
@@ -241,7 +241,7 @@ class LogWriter:
     existing one after a restart (cutting off a torn last line first).
     """
 
-    def __init__(self, path: Path, file: Any, actions: int, rules: Rules) -> None:  # type: ignore[type-arg]
+    def __init__(self, path: Path, file: Any, actions: int, rules: Rules) -> None:
         self.path = path
         self._file = file
         self.actions = actions
@@ -251,7 +251,7 @@ class LogWriter:
     def create(
         cls,
         path: str | os.PathLike[str],
-        rules: Rules,  # type: ignore[type-arg]
+        rules: Rules,
         players: Sequence[str],
         settings: Any = None,
         meta: Mapping[str, Any] | None = None,

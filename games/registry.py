@@ -17,10 +17,10 @@ BUILTIN: dict[str, str] = {
     "bamboozal": "games.bamboozal:BamBoozal",
 }
 
-_registered: dict[str, type[Rules]] = {}  # type: ignore[type-arg]
+_registered: dict[str, type[Rules]] = {}
 
 
-def register(rules_class: type[Rules]) -> type[Rules]:  # type: ignore[type-arg]
+def register(rules_class: type[Rules]) -> type[Rules]:
     """Register a Rules class under its ``name`` (usable as a class decorator)."""
     _registered[rules_class.name] = rules_class
     return rules_class
@@ -31,7 +31,7 @@ def names() -> list[str]:
     return sorted(set(BUILTIN) | set(_registered))
 
 
-def get_rules(name: str) -> Rules:  # type: ignore[type-arg]
+def get_rules(name: str) -> Rules:
     """A Rules instance for the game ``name``; :class:`KeyError` if unknown."""
     if name not in _registered:
         if name not in BUILTIN:

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import permutations
+from typing import TypeGuard
 
 from games.cards import Card
 from games.common import InvalidInput
@@ -74,7 +75,7 @@ def legal_declarations(current: int = NO_SCORE) -> tuple[int, ...]:
     return SCORES[max(rank(current) - 1, 0) :]
 
 
-def is_dice(dice: object) -> bool:
+def is_dice(dice: object) -> TypeGuard[Sequence[int]]:
     """Whether ``dice`` is a pair of die values 1..6."""
     return (
         isinstance(dice, tuple | list)
@@ -87,7 +88,7 @@ def check_dice(dice: object) -> Dice:
     """``dice`` as a tuple, or :class:`ValueError` if it is not two values 1..6."""
     if not is_dice(dice):
         raise ValueError(f"dice must be two values from 1 to 6, not {dice!r}")
-    a, b = dice  # type: ignore[misc]
+    a, b = dice
     return (a, b)
 
 

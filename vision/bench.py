@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 
 from vision.annotate import annotate
-from vision.dataset import load_folder, match, photos_root
+from vision.dataset import load_folder, match, photos_root, read_photo
 from vision.reader import read_dice
 
 
@@ -45,7 +45,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
     r = FolderResult(folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
     times = []
     for photo in photos:
-        image = cv2.imread(str(photo.path))
+        image = read_photo(photo.path)
         reading = read_dice(image)
         times.append(reading.ms)
         s = match(reading.dice, photo.dice)
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{folder}: no labels.json (not a labeled folder)", file=sys.stderr)
             return 2
     split = None if args.split == "all" else args.split
-    read_dice(cv2.imread(str(next(folders[0].glob("*.jpg")))))  # load the networks
+    read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {args.split}")
     for folder in folders:
         print(bench_folder(folder, split, args.failures, args.verbose).line(), flush=True)

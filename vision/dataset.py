@@ -13,6 +13,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from vision.types import Die
 
 FIXES_PATH = Path(__file__).with_name("label_fixes.json")
@@ -51,6 +53,16 @@ class LabeledPhoto:
 def split_of(name: str) -> str:
     """'heldout' for about one photo in five (stable hash of the name), else 'train'."""
     return "heldout" if zlib.crc32(name.encode()) % 5 == 0 else "train"
+
+
+def read_photo(path: Path) -> np.ndarray:
+    """The photo at ``path`` as a BGR array; :class:`OSError` when it cannot be read."""
+    import cv2
+
+    image = cv2.imread(str(path))
+    if image is None:
+        raise OSError(f"cannot read the photo {path}")
+    return np.asarray(image)
 
 
 def load_fixes(path: Path = FIXES_PATH) -> dict[tuple[str, str, int], int]:

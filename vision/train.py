@@ -47,7 +47,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from vision import model as M
-from vision.dataset import LabeledDie, load_folder, match, photos_root
+from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
 from vision.synthetic import render_dice_scene
 from vision.types import Die
 
@@ -68,7 +68,7 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
     out = []
     for folder in FOLDERS:
         for photo in load_folder(root / folder, split):
-            img = cv2.imread(str(photo.path))
+            img = read_photo(photo.path)
             c = np.array([d.center for d in photo.dice], np.float32).reshape(-1, 2)
             s = []
             for d in photo.dice:
@@ -96,7 +96,7 @@ def synthetic_samples(n: int, rng: np.random.Generator) -> list[Sample]:
 
 
 def color_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    x = img.astype(np.float32)
+    x: np.ndarray = img.astype(np.float32)
     if rng.random() < 0.5:
         x = x[..., rng.permutation(3)]
     if rng.random() < 0.1:

@@ -60,7 +60,8 @@ def _skin(small: np.ndarray) -> np.ndarray:
 
 def _edge_blobs(changed: np.ndarray) -> Iterator[np.ndarray]:
     """Masks of the changed blobs of at least BLOB_FRACTION of the frame that touch its edge."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), 8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8),
+                                                           connectivity=8)
     h, w = changed.shape
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]

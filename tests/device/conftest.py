@@ -24,7 +24,7 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
-from device.screens import render
+from device.ui.views import render
 from games.log import read_log
 
 GOLDEN_DIR = Path(__file__).with_name("golden")

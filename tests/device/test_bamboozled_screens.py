@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from device import bamboozled_screens as bs
-from device.screens import render
+from device.bamboozled import screens as bs
+from device.ui.views import WinnerView, render
 
 GoldenView = Callable[[str, Any], None]
 
@@ -45,7 +45,7 @@ VIEWS = {
     "bz_my_bad": bs.OfferView("CHARLIE: My Bad?", (
         "TRUTHFUL: 53 stands.", "Play My Bad, or take a strike (2/3)."), (5, 3),
         "p:my bad c:no"),
-    "bz_winner": bs.WinnerView("SASHA", ("after 7 rounds",)),
+    "bz_winner": WinnerView("SASHA", ("after 7 rounds",)),
 }
 
 
@@ -65,7 +65,7 @@ def test_strip_marks_the_turn_and_players_out() -> None:
 
 
 def test_every_screen_has_a_plain_text_line() -> None:
-    from device.screens import describe
+    from device.ui.views import describe
 
     for view in VIEWS.values():
         text = describe(view)

@@ -11,15 +11,15 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.buttons import (
+from device.core.config import ButtonsConfig, parse_config
+from device.core.roles import Role
+from device.hw.buttons import (
     ButtonEvent,
     GpioButtons,
     KeyboardButtons,
     KeyDecoder,
     PressDecoder,
-    Role,
 )
-from device.config import ButtonsConfig, parse_config
 
 
 def roles(events: list[ButtonEvent]) -> list[Role]:

@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from device.camera import (
+from device.core.config import CameraConfig
+from device.hw.camera import (
     CameraError,
     FrameSource,
     PhotoFolderSource,
@@ -19,7 +20,6 @@ from device.camera import (
     WebcamSource,
     make_camera,
 )
-from device.config import CameraConfig
 
 
 def flat(values: Sequence[int], rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.buttons import GpioButtons, KeyboardButtons, Role
 from device.cli import main
-from device.cli_doctor import FAIL, OK, check_buttons, check_storage, run
-from device.config import load_config
+from device.cli.doctor import FAIL, OK, check_buttons, check_storage, run
+from device.core.config import load_config
+from device.core.roles import Role
+from device.hw.buttons import GpioButtons, KeyboardButtons
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from device.config import (
+from device.core.config import (
     BUTTON_ROLES,
     Config,
     ConfigError,

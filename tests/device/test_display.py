@@ -10,15 +10,15 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image
 
-from device.config import DisplayConfig
-from device.display import (
+from device.core.config import DisplayConfig
+from device.hw.display import (
     Display,
     DisplayError,
     TerminalDevice,
     frame_to_text,
     make_device,
 )
-from device.screens import MessageView, render
+from device.ui.views import MessageView, render
 
 
 def test_dummy_from_config_is_a_luma_1bit_device() -> None:

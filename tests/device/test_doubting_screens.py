@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from device import doubting_screens as ds
-from device.screens import render
+from device.doubting import screens as ds
+from device.ui.views import render
 
 GoldenView = Callable[[str, Any], None]
 

@@ -9,15 +9,17 @@ from typing import Any
 
 import numpy as np
 
-from device import doubting_table as dt
-from device.buttons import KEYMAP
-from device.camera import SimulatedTable
-from device.dice_eye import CupEye
-from device.doubting_setup import DoubtingSetupResult, GameSetup
-from device.doubting_sim import DoubtingSim, parse_flat_dice
-from device.screens import MenuView, render
-from device.service import Box, BoxSettings
-from device.setup_flow import Setup
+from device.bamboozled.setup import Setup
+from device.core import flow as core
+from device.core.box import Box, BoxSettings
+from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.doubting import flow as dt
+from device.doubting.sim import DoubtingSim, parse_flat_dice
+from device.hw.buttons import KEYMAP
+from device.hw.camera import SimulatedTable
+from device.hw.eyes import CupEye
+from device.registry import GAMES
+from device.ui.views import MenuView, render
 from games import doubting_dice as dd
 from games.doubting_dice import Bid, DoubtingSettings
 from games.log import read_log, replay
@@ -49,20 +51,18 @@ SIXES = "6" * 400
 def box_for(tmp: Path, miss: int = 1) -> tuple[Box, list[Any]]:
     camera = SimulatedTable((160, 120), seed=1, renderer=lambda v, rng, size: np.zeros(
         (size[1], size[0], 3), np.uint8), moving_frames=1)
-    sims: list[Any] = []
+    sims: list[Any] = []  # the simulators the box made (the test looks at them)
 
-    def hooks(names: Any, settings: Any, writer: Any, result: Any, path: Path) -> Any:
+    def simulate(game: Any, names: Any, settings: Any, writer: Any) -> Any:
         sim = DoubtingSim(names, settings, 0, SIXES, camera, writer, miss=miss)
-        if result is not None:
-            sim.restore(result.log.actions, path)
         sims[:] = [sim]
         return sim
 
-    eye = CupEye(camera, lambda: sims[0].dice() if sims else None)
     settings = BoxSettings(tmp / "logs", tmp / "photos", tmp, players=3)
     photos: list[int] = []
-    box = Box(settings, eye, hooks, photo_factory=lambda gid: lambda f, n: (
-        photos.append(n), f"photos/{gid}/{n:04d}.jpg")[1])
+    box = Box(settings, GAMES, lambda game, hooks: CupEye(camera, hooks.dice),
+              simulate=simulate, photo_factory=lambda gid: lambda f, n: (
+                  photos.append(n), f"photos/{gid}/{n:04d}.jpg")[1])
     return box, sims
 
 
@@ -80,7 +80,7 @@ def play(box: Box, keys: str) -> None:
 
 
 def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
-    setup = GameSetup(3, 3)
+    setup = GameChooser(GAMES, SetupDefaults(3, 3))
     assert isinstance(setup.inner, Setup)  # the usual game needs no extra press
     assert setup.view().hint == "w/s o:next b:game"
     press(setup, "b")
@@ -92,11 +92,11 @@ def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
     press(setup, "s o")  # P2 opens
     assert setup.view().title == "Ready?"
     press(setup, "o")
-    assert setup.result == DoubtingSetupResult(("P1", "P2"), DoubtingSettings(
+    assert setup.result == SetupResult(("P1", "P2"), DoubtingSettings(
         palifico=False, announce_total=True, lives=True, strike_limit=4, first_player=1))
     setup.result = None  # the box clears it when a start fails
     assert setup.result is None
-    back = GameSetup(3, 3, game="doubting_dice")
+    back = GameChooser(GAMES, SetupDefaults(3, 3), game="doubting_dice")
     press(back, "b w o")
     assert isinstance(back.inner, Setup)
 
@@ -104,8 +104,8 @@ def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
 def test_box_plays_a_four_player_game_and_resumes_anywhere(tmp_path: Path) -> None:
     box, sims = box_for(tmp_path)
     play(box, SETUP)
-    table = box.table
-    assert isinstance(table, dt.DoubtingTable) and table.state.names == ("P1", "P2", "P3", "P4")
+    table = box.flow
+    assert isinstance(table, dt.DoubtingFlow) and table.state.names == ("P1", "P2", "P3", "P4")
     assert sims[0].cups == ((6,) * 5,) * 4
     assert sims[0].lines(table) == ["(sim) P1's cup: 6 6 6 6 6   <- only P1 looks"]
     play(box, "o o c")
@@ -116,20 +116,20 @@ def test_box_plays_a_four_player_game_and_resumes_anywhere(tmp_path: Path) -> No
     assert box.resumable is not None
     assert box.view().lines[1] == "P2: raise 6 x 2, challenge or exact."
     press(box, "o")
-    assert isinstance(box.table.mode, dt.Answering) and sims[0].missed == 1
+    assert isinstance(box.flow.mode, dt.Answering) and sims[0].missed == 1
     play(box, "c")
-    assert box.table.mode.view.headline == "BLUFF!"
+    assert box.flow.mode.view.headline == "BLUFF!"
     play(box, "o" + script(ROUNDS.strip().split("\n", 1)[1]))  # R2 on
-    table = box.table
+    table = box.flow
     assert table.state.phase is dd.Phase.GAME_OVER and table.state.winner == 3
-    assert isinstance(table.mode, dt.Over)
+    assert isinstance(table.mode, core.Over)
     path = sorted((tmp_path / "logs").glob("*.jsonl"))[0]
     assert replay(path).state == table.state
     actions = read_log(path).actions
     exacts = [a for a in actions if isinstance(a, dd.Exact)]
     assert len(exacts) == 2 and Bid(17, 6) in actions
     press(box, "o")  # the winner's OK: a new setup
-    assert box.table is None and box.setup is not None
+    assert box.flow is None and box.setup is not None
 
 
 def test_sim_cups_follow_the_script_then_the_seed(tmp_path: Path) -> None:
@@ -189,7 +189,7 @@ def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path,
 def test_announce_total_reads_the_simulated_cups(tmp_path: Path) -> None:
     box, sims = box_for(tmp_path, miss=0)
     play(box, "b s o  o o s o o o o")  # Doubting Dice, 3 players, announce total on
-    table = box.table
+    table = box.flow
     assert table.state.phase is dd.Phase.ROUND_DICE
     play(box, "o")
     assert table.mode.view.headline == "TOTAL 90" and sims[0].tray == (6,) * 15
@@ -198,7 +198,7 @@ def test_announce_total_reads_the_simulated_cups(tmp_path: Path) -> None:
 
 
 def test_config_opens_setup_on_doubting_dice(tmp_path: Path) -> None:
-    from device.config import load_config
+    from device.core.config import load_config
 
     path = tmp_path / "config.toml"
     path.write_text('[game]\nname = "doubting_dice"\nplayers = 5\n')
@@ -206,7 +206,8 @@ def test_config_opens_setup_on_doubting_dice(tmp_path: Path) -> None:
     assert config.game.name == "doubting_dice"
     settings = BoxSettings(tmp_path / "logs", tmp_path / "photos", tmp_path,
                            players=config.game.players, game=config.game.name)
-    box = Box(settings, CupEye(SimulatedTable(), lambda: None))
+    eye = CupEye(SimulatedTable(), lambda: None)
+    box = Box(settings, GAMES, lambda game, hooks: eye)
     assert box.view().title == "Doubting: players" and box.view().value == "5"
 
 

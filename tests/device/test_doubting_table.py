@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 
-from device import doubting_table as dt
-from device.buttons import KEYMAP
-from device.dice_eye import ScriptedEye
-from device.doubting_screens import BidView, DiceTableView, RevealView, RoundStartView
-from device.doubting_table import DoubtingTable, ruling
-from device.screens import MessageView, NumberView, render
-from device.table import Look
+from device.core import flow as core
+from device.core.ports import Look, NoHooks
+from device.doubting import flow as dt
+from device.doubting.flow import DoubtingFlow
+from device.doubting.rulings import ruling
+from device.doubting.screens import BidView, DiceTableView, RevealView, RoundStartView
+from device.hw.buttons import KEYMAP
+from device.hw.eyes import ScriptedEye
+from device.ui.views import MessageView, NumberView, render
 from games import doubting_dice as dd
 from games.doubting_dice import Bid, DoubtingDice, DoubtingSettings, Phase, legal_bids
 from games.log import LogWriter, read_log, replay
@@ -25,20 +27,22 @@ from games.log import LogWriter, read_log, replay
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
-class Hooks(dt.DoubtingHooks):
+class Hooks(NoHooks):
     def __init__(self) -> None:
         self.rounds: list[int] = []
         self.lifts: list[tuple[str, int]] = []
 
-    def round(self, table: DoubtingTable) -> None:
-        self.rounds.append(table.state.round)
+    def entered(self, flow: Any) -> None:
+        if isinstance(flow.mode, dt.RoundStart):
+            self.rounds.append(flow.state.round)
 
-    def lift(self, table: DoubtingTable, kind: str, attempt: int) -> None:
-        self.lifts.append((kind, attempt))
+    def lift(self, flow: Any, reading: core.Reading) -> None:
+        self.lifts.append((reading.kind, reading.attempt))
 
 
 class Rig:
-    def __init__(self, tmp: Path, names: list[str] = NAMES, **settings: Any) -> None:
+    def __init__(self, tmp: Path, names: list[str] = NAMES, tray: int = 30,
+                 **settings: Any) -> None:
         self.rules = DoubtingDice()
         self.settings = DoubtingSettings(**settings)
         self.path = tmp / "game.jsonl"
@@ -48,12 +52,12 @@ class Rig:
         self.photos: list[int] = []
         self.t = 0.0
         state = self.rules.new_game(names, self.settings)
-        self.table = DoubtingTable(state, self.writer, self.eye, save_photo=self.save,
-                                   hooks=self.hooks)
+        self.table = DoubtingFlow(state, self.writer, self.eye, save_photo=self.save,
+                                  hooks=self.hooks, tray_capacity=tray)
 
-    def save(self, frame: Any, n: int) -> str:
+    def save(self, frame: Any, n: int, part: int | None = None) -> str:
         self.photos.append(n)
-        return f"photos/g/{n:04d}.jpg"
+        return f"photos/g/{n:04d}.jpg" if part is None else f"photos/g/{n:04d}-{part}.jpg"
 
     @property
     def state(self) -> dd.DoubtingState:
@@ -142,11 +146,11 @@ def test_four_players_to_a_winner(tmp_path: Path) -> None:
     assert r.state == s_before and r.table.actions == 2  # nothing ruled, nothing logged
     assert "19 dice" in r.table.view().lines[0]
     r.keys("o").read(dice)
-    assert isinstance(r.mode, dt.Ruled) and r.mode.view.headline == "BLUFF!"
+    assert isinstance(r.mode, core.Ruled) and r.mode.view.headline == "BLUFF!"
     assert r.mode.view.lines[0] == "4s: 2 + 1 ones = 3"
     assert "BEN loses a die: 4" in r.mode.view.lines
-    assert r.metas()[-1] == {"read": "camera", "seen": 20, "looks": 2,
-                             "photo": "photos/g/0003.jpg"}
+    assert r.metas()[-1] == {"read": "camera", "seen": [{"value": v} for v in dice],
+                             "looks": 2, "photo": "photos/g/0003.jpg"}
     assert r.hooks.lifts == [("challenge", 1), ("challenge", 2)]
     r.keys("o")
     assert r.state.dice == (5, 4, 5, 5) and r.state.starter == 1
@@ -201,7 +205,7 @@ def test_four_players_to_a_winner(tmp_path: Path) -> None:
             assert r.mode.view.headline == "BLUFF!"
         r.keys("o")
     assert palifico_rounds >= 3
-    assert isinstance(r.mode, dt.Over)
+    assert isinstance(r.mode, core.Over)
     winner = r.state.winner
     assert winner is not None and sum(1 for o in r.state.out if not o) == 1
     assert r.table.view().name == NAMES[winner].upper()
@@ -282,7 +286,7 @@ def test_three_bad_readings_then_a_count_by_hand(rig: Rig) -> None:
     rig.read(reveal(20, 4, 4)[:18]).keys("o")
     rig.read(None, "a die could not be read: spread them").keys("o")
     rig.read(reveal(20, 4, 4) + (2,))
-    assert isinstance(rig.mode, dt.EnterCount) and rig.mode.why.startswith("I see 21 dice")
+    assert isinstance(rig.mode, core.EnterByHand) and rig.mode.why.startswith("I see 21 dice")
     assert rig.mode.value == 4
     view = rig.table.view()
     assert isinstance(view, NumberView) and view.title == "How many 4s + ones?"
@@ -291,7 +295,7 @@ def test_three_bad_readings_then_a_count_by_hand(rig: Rig) -> None:
     view = rig.table.view()
     assert isinstance(view, MessageView) and view.title == "ANN: confirm"  # the bidder
     rig.keys("c")
-    assert isinstance(rig.mode, dt.EnterCount)
+    assert isinstance(rig.mode, core.EnterByHand)
     rig.keys("s o o")
     assert rig.table.view().title == "BEN: confirm"  # then the caller
     rig.keys("o")
@@ -306,16 +310,63 @@ def test_three_bad_readings_then_a_count_by_hand(rig: Rig) -> None:
 def test_menu_during_reading_counts_by_hand_and_back_reads_again(rig: Rig) -> None:
     rig.keys("o").enter(4, 4).keys("p")
     rig.keys("m")
-    assert isinstance(rig.mode, dt.EnterCount) and rig.mode.kind == "exact"
+    assert isinstance(rig.mode, core.EnterByHand) and rig.mode.kind == "exact"
     rig.keys("b")
     assert rig.table.busy and rig.eye.starts == 2
 
 
-def test_camera_error_goes_to_entry(rig: Rig) -> None:
+def test_camera_error_says_so_then_goes_to_entry(rig: Rig, caplog: Any) -> None:
     rig.keys("o").enter(4, 4).keys("c")
     rig.eye.looks = [Look("error", problem="camera: gone")]
     rig.table.tick(1.0)
-    assert isinstance(rig.mode, dt.EnterCount) and rig.mode.why == "camera: gone"
+    assert isinstance(rig.mode, core.Notice) and rig.mode.title == "Camera problem"
+    assert "camera: gone" in rig.mode.text
+    assert "reading the dice: camera: gone" in caplog.text  # a warning in the journal
+    rig.keys("o")
+    assert isinstance(rig.mode, core.EnterByHand) and rig.mode.why == "camera problem"
+
+
+def test_more_dice_than_the_tray_holds_are_read_in_batches(tmp_path: Path) -> None:
+    """20 dice, a tray for 12: Ann and Ben pour first (10 dice), then Cat and Dan; each
+    batch is read with the same rules (a miscount reads again, by hand with two players
+    confirming), and the counts are summed into one ruling."""
+    r = Rig(tmp_path, tray=12)
+    r.keys("o").enter(3, 4).keys("a").enter(5, 4).keys("c")  # Cat challenges 5 x 4
+    assert r.table.batch_sizes(dt.ReadKind.CHALLENGE) == (10, 10)
+    view = r.table.view()
+    assert view.title == "Pour 1/2" and view.lines[1] == "ANN, BEN: 10 dice in!"
+    first = (4, 4, 1, 2, 3, 5, 6, 2, 3, 5)  # 2 fours + 1 one
+    r.read(first[:-1])  # a die missing from the first batch: read it again
+    assert r.mode.problem == "I see 9 dice, expected 10: spread them" and r.mode.batch == 0
+    r.keys("o").read(first)
+    assert r.table.busy and r.mode.batch == 1 and r.table.view().title == "Pour 2/2"
+    assert r.table.view().lines[1] == "CAT, DAN: 10 dice in!"
+    assert r.state.bid == Bid(5, 4) and r.table.actions == 2  # nothing ruled yet
+    r.keys("m")  # the second batch by hand: how many fours (ones included)?
+    assert isinstance(r.mode, core.EnterByHand) and r.mode.batch == 1
+    assert r.table.view().caption == "of 10 dice"
+    r.keys("w o o o")  # the entry starts at the bid's 5: one up, 6; Ben and Cat confirm
+    assert isinstance(r.mode, core.Ruled)
+    assert r.mode.view.lines[0] == "4s: 8 + 1 ones = 9"  # 2 + 6 fours, the one: 9 >= 5
+    assert r.mode.view.headline == "TRUE!"
+    meta = r.metas()[-1]
+    assert meta is not None and meta["read"] == "manual" and meta["looks"] == 3
+    assert "photo" not in meta and meta["count"] == 6  # no look at the second batch
+    assert [b["read"] for b in meta["batches"]] == ["camera", "manual"]
+    assert meta["batches"][0]["photo"] == "photos/g/0003-1.jpg"
+    assert [d["value"] for d in meta["batches"][0]["seen"]] == list(first)
+    assert meta["confirmed_by"] == ["Ben", "Cat"]
+    assert r.hooks.lifts == [("challenge", 1), ("challenge", 2), ("challenge", 1)]
+    r.check_log()
+
+
+def test_the_tray_size_is_a_config_value(tmp_path: Path) -> None:
+    from device.core.config import load_config
+
+    assert load_config(None).game.tray_capacity == 30
+    path = tmp_path / "config.toml"
+    path.write_text("[game]\ntray_capacity = 12\n")
+    assert load_config(path).game.tray_capacity == 12
 
 
 def test_status_while_looking(rig: Rig) -> None:
@@ -341,7 +392,7 @@ def test_announce_total_reads_the_round_dice(tmp_path: Path) -> None:
     assert r.mode.view.headline == "TOTAL 36"
     r.keys("o")
     assert isinstance(r.mode, dt.Bidding) and "total 36" in r.table.view().caption
-    again = DoubtingTable(replay(r.path).state, r.writer, ScriptedEye())
+    again = DoubtingFlow(replay(r.path).state, r.writer, ScriptedEye())
     assert again.mode == dt.Bidding(Bid(3, 2))
     # by hand: the total, confirmed by the starter and the next player
     r.enter(3, 2).keys("c").read((1,) * 10)
@@ -381,7 +432,7 @@ def test_players_table(rig: Rig) -> None:
     rig.keys("a")
     assert isinstance(rig.mode, dt.Answering)
     rig.keys("m")
-    assert isinstance(rig.mode, dt.Players)
+    assert isinstance(rig.mode, core.Players)
     rig.keys("o")
     assert isinstance(rig.mode, dt.Answering)
 
@@ -402,9 +453,9 @@ def test_resume_lands_on_the_same_screen(tmp_path: Path, stop: str) -> None:
             r.enter(1, 2).keys("c").read(reveal(r.state.dice_in_play, 2, 0)).keys("o")
     state = replay(r.path).state
     assert state == r.state
-    again = DoubtingTable(state, r.writer, ScriptedEye())
+    again = DoubtingFlow(state, r.writer, ScriptedEye())
     expected = {"round": dt.RoundStart(), "bidding": dt.RoundStart(),
-                "answer": dt.Answering(), "ruled": dt.RoundStart(), "over": dt.Over()}[stop]
+                "answer": dt.Answering(), "ruled": dt.RoundStart(), "over": core.Over()}[stop]
     assert again.mode == expected
     assert again.view() == (r.table.view() if stop in ("round", "answer", "over")
                             else again.view())
@@ -424,8 +475,8 @@ def test_ruling_lines() -> None:
 
 
 def test_tray_eye_reports_every_die_or_why_not() -> None:
-    from device.dice_eye import CameraEye
-    from device.doubting_eye import TrayEye
+    from device.hw.eyes import CameraEye
+    from device.registry import get_game
     from vision.types import Die, Reading, Region
     from vision.watcher import Status
 
@@ -452,8 +503,8 @@ def test_tray_eye_reports_every_die_or_why_not() -> None:
         return Die(v, (0.0, 0.0), (0, 0, 1, 1), 0.9)
 
     watcher = Watcher()
-    eye = TrayEye(Source(), watcher=watcher)
-    assert isinstance(dt.tray_eye(CameraEye(Source())), TrayEye)
+    assert get_game("doubting_dice").dice_per_look is None  # the box's eye: any number
+    eye = CameraEye(Source(), expect=None, watcher=watcher)
     eye.start()
     watcher.statuses = [
         Status("moving"),
@@ -461,7 +512,9 @@ def test_tray_eye_reports_every_die_or_why_not() -> None:
         Status("settled", Reading((die(3),), (Region((0, 0), (0, 0, 1, 1), "blur"),))),
     ]
     assert eye.poll(0.1) == Look("moving", frame="frame")
-    assert eye.poll(0.2) == Look("settled", (1, 4, 4, 6, 2, 3), frame="frame")
+    good = eye.poll(0.2)
+    assert good.state == "settled" and good.values == (1, 4, 4, 6, 2, 3)
+    assert good.seen[0].box == (0, 0, 1, 1) and good.seen[0].confidence == 0.9
     bad = eye.poll(0.3)
-    assert bad.values is None and bad.problem == "a die could not be read: spread them"
+    assert bad.values is None and bad.problem == "a die could not be read"
     assert eye.poll(0.4).state == "error"  # the watcher failed: a look, never a crash

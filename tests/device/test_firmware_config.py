@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from device.config import DEFAULT_PINS
+from device.core.config import DEFAULT_PINS
 
 FW = Path(__file__).resolve().parents[2] / "firmware_config"
 # BCM GPIO -> physical header pin, and the header's ground pins

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.buttons import KEY_HELP, Role
-from device.camera import CameraError, SimulatedTable
-from device.config import load_config, parse_config
-from device.hardware import open_hardware
-from device.screens import MessageView, render
+from device.core.config import load_config, parse_config
+from device.core.roles import Role
+from device.hw.buttons import KEY_HELP
+from device.hw.camera import CameraError, SimulatedTable
+from device.hw.hardware import open_hardware
+from device.ui.views import MessageView, render
 
 
 def flat(values: Sequence[int], rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:

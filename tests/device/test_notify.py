@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from device.notify import Notifier, socket_address
+from device.hw.sd_notify import Notifier, socket_address
 
 
 @pytest.fixture

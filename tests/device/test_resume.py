@@ -10,11 +10,11 @@ from typing import Any
 
 from PIL import Image
 
-from device.bamboozled_screens import WinnerView
-from device.buttons import Role
-from device.screens import MessageView, render
-from device.service import Box, BoxSettings, find_unfinished
-from device.table import Look
+from device.core.box import Box, BoxSettings, find_unfinished
+from device.core.ports import Look
+from device.core.roles import Role
+from device.registry import GAMES
+from device.ui.views import MessageView, WinnerView, render
 from games import doubting_dice as dd
 from games.log import read_log, replay
 
@@ -173,7 +173,8 @@ class StillEye:
 
 
 def box_for(tmp: Path, dice: tuple[int, int] = (5, 3)) -> Box:
-    return Box(BoxSettings(tmp / "logs", tmp / "photos", tmp), StillEye(dice))
+    eye = StillEye(dice)
+    return Box(BoxSettings(tmp / "logs", tmp / "photos", tmp), GAMES, lambda game, hooks: eye)
 
 
 def press(box: Box, keys: str) -> None:
@@ -189,9 +190,9 @@ def test_no_log_means_setup_then_resume_offer_after_a_restart(tmp_path: Path) ->
     box = box_for(tmp_path)
     assert box.setup is not None and find_unfinished(tmp_path / "logs") is None
     press(box, "o o o o o o")  # defaults: 3 players, 3 strikes, P1 starts
-    assert box.table is not None
+    assert box.flow is not None
     press(box, "aaaaww o a o")  # P1 declares 53, P2 accepts 5-3
-    state = box.table.state
+    state = box.flow.state
     box.close_game()
 
     again = box_for(tmp_path)
@@ -199,8 +200,8 @@ def test_no_log_means_setup_then_resume_offer_after_a_restart(tmp_path: Path) ->
     assert isinstance(view, MessageView) and view.title == "Resume game?"
     assert view.hint == "o:resume c:new game"
     press(again, "o")
-    assert again.table is not None and again.table.state == state
-    assert again.table.actions == 2
+    assert again.flow is not None and again.flow.state == state
+    assert again.flow.actions == 2
 
 
 def test_new_game_instead_of_resuming(tmp_path: Path) -> None:
@@ -209,7 +210,7 @@ def test_new_game_instead_of_resuming(tmp_path: Path) -> None:
     box.close_game()
     again = box_for(tmp_path)
     press(again, "c")
-    assert again.setup is not None and again.table is None
+    assert again.setup is not None and again.flow is None
     press(again, "o o o o o o")
     assert len(list((tmp_path / "logs").glob("*.jsonl"))) == 2
 
@@ -218,7 +219,7 @@ def test_finished_game_is_not_offered(tmp_path: Path) -> None:
     box = box_for(tmp_path, (1, 1))
     # 2 players, 1 strike; P1 bluffs 15 on 1-1, P2 challenges: P1 may Revive (no): out
     press(box, "s o o o s s o o o wwo c c")
-    assert box.table is not None and box.table.state.winner == 1
+    assert box.flow is not None and box.flow.state.winner == 1
     box.close_game()
     assert find_unfinished(tmp_path / "logs") is None
     assert box_for(tmp_path).setup is not None

@@ -11,8 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from device import bamboozled_screens as bs
-from device.screens import render
+from device.ui.views import WinnerView, render
 from games.log import read_log, replay
 from games.scores import jump_down, jump_up, legal_declarations, next_score, previous_score
 
@@ -80,7 +79,7 @@ def test_scripted_three_player_game_to_a_winner(tmp_path: Path, sim_box: Any) ->
     frames = sorted((tmp_path / "screens").glob("*.png"))
     assert len(frames) > 50
     final = Image.open(frames[-1])
-    assert sim_box.same(final, render(bs.WinnerView("ANN", ("after 5 rounds",))))
+    assert sim_box.same(final, render(WinnerView("ANN", ("after 5 rounds",))))
 
     # `bluffbox replay --json` agrees
     assert sim_box.replay_json(logs[0])["winner"] == "Ann"

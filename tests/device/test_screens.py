@@ -10,9 +10,9 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image
 
-from device import draw as d
-from device.font import BIG, FONT, GLYPHS
-from device.screens import (
+from device.ui import draw as d
+from device.ui.font import BIG, FONT, GLYPHS
+from device.ui.views import (
     MenuView,
     MessageView,
     NumberView,

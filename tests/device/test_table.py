@@ -11,12 +11,15 @@ from typing import Any
 
 import pytest
 
-from device import bamboozled_screens as bs
-from device import table as tb
-from device.buttons import KEYMAP, Role
-from device.dice_eye import ScriptedEye
-from device.screens import MenuView, MessageView, PlayersView, render
-from device.table import Look, Table
+from device.bamboozled import flow as tb
+from device.bamboozled import screens as bs
+from device.bamboozled.flow import BamboozledFlow
+from device.core import flow as core
+from device.core.ports import Look
+from device.core.roles import Role
+from device.hw.buttons import KEYMAP
+from device.hw.eyes import ScriptedEye
+from device.ui.views import MenuView, MessageView, PlayersView, WinnerView, render
 from games.bamboozled import Bamboozled, Phase, PlayCard, Settings
 from games.cards import Card
 from games.log import LogWriter, read_log, replay
@@ -37,7 +40,7 @@ class Rig:
         self.photos: list[int] = []
         self.t = 0.0
         state = self.rules.new_game(names, self.settings)
-        self.table = Table(state, self.writer, self.eye, save_photo=self.save)
+        self.table = BamboozledFlow(state, self.writer, self.eye, save_photo=self.save)
 
     def save(self, frame: Any, n: int) -> str:
         self.photos.append(n)
@@ -97,7 +100,7 @@ def rig(tmp_path: Path) -> Rig:
     return Rig(tmp_path)
 
 
-def image_ok(table: Table) -> None:
+def image_ok(table: BamboozledFlow) -> None:
     img = render(table.view())
     assert img.size == (128, 64)
 
@@ -153,7 +156,8 @@ def test_accept_truthful(rig: Rig) -> None:
     rig.keys("o")
     assert rig.state.phase is Phase.DECLARE and rig.state.awaiting == 1
     assert rig.logged()[1] == {"action": {"type": "accept", "dice": [3, 5]},
-                               "meta": {"read": "camera", "photo": "photos/g/0002.jpg"}}
+                               "meta": {"read": "camera", "photo": "photos/g/0002.jpg",
+                                            "looks": 1, "seen": [{"value": 3}, {"value": 5}]}}
     rig.check_log()
 
 
@@ -349,7 +353,7 @@ def test_player_out_and_winner(tmp_path: Path) -> None:
     assert "ANITA is out" in view.lines and "CHARLIE wins!" in view.lines
     rig.keys("o")
     view = rig.table.view()
-    assert isinstance(view, bs.WinnerView) and view.name == "CHARLIE"
+    assert isinstance(view, WinnerView) and view.name == "CHARLIE"
     rig.keys("a")
     assert not rig.table.finished
     rig.keys("o")
@@ -366,7 +370,7 @@ def test_reading_shows_motion_then_rules(rig: Rig) -> None:
     rig.table.tick(1.0)
     assert rig.table.view().status == "dice moving"
     rig.table.tick(2.0)
-    assert rig.table.view().status == "hand in view"
+    assert rig.table.view().status == "hands away"  # a status word, as in every game
     assert rig.eye.polls == [1.0, 2.0]
     assert rig.table.busy
 
@@ -383,7 +387,7 @@ def test_uncertain_reading_spread_then_manual_entry_confirmed_by_two(rig: Rig) -
     rig.read(None, "expected 2 dice, saw 3")
     rig.keys("o")
     rig.read(None, "expected 2 dice, saw 1")  # third failure: by hand
-    assert isinstance(rig.mode, tb.EnterDice)
+    assert isinstance(rig.mode, core.EnterByHand)
     assert len(rig.logged()) == 1  # nothing ruled on a guess
     rig.keys("wwww o ww o")  # 5, then 3
     view = rig.table.view()
@@ -392,20 +396,21 @@ def test_uncertain_reading_spread_then_manual_entry_confirmed_by_two(rig: Rig) -
     rig.keys("o")
     assert rig.table.view().who == "CHARLIE"
     rig.keys("c")  # Charlie disagrees: enter again
-    assert isinstance(rig.mode, tb.EnterDice)
+    assert isinstance(rig.mode, core.EnterByHand)
     rig.keys("o o o o")
     assert rig.state.phase is Phase.MY_BAD_OFFER  # ruled: Charlie may play My Bad
     assert rig.logged()[-1] == {
         "action": {"type": "challenge", "dice": [5, 3]},
         "meta": {"read": "manual", "confirmed_by": ["Anita", "Charlie"],
-                 "why": "expected 2 dice, saw 1", "photo": "photos/g/0002.jpg"}}
+                 "why": "expected 2 dice, saw 1", "photo": "photos/g/0002.jpg",
+                 "looks": 3, "seen": []}}
 
 
 def test_menu_during_reading_enters_by_hand(rig: Rig) -> None:
     rig.declare(53).keys("a")
     rig.table.tick(0.1)
     rig.keys("m")
-    assert isinstance(rig.mode, tb.EnterDice)
+    assert isinstance(rig.mode, core.EnterByHand)
     rig.keys("b")  # back from the first die: read with the camera again
     assert rig.table.busy
 
@@ -419,7 +424,7 @@ def test_camera_error_asks_for_the_dice(rig: Rig) -> None:
     assert view.lines == ("camera: no webcam at /dev/video0. Enter the dice by hand.",)
     assert rig.state.phase is Phase.DECIDE and len(rig.logged()) == 1
     rig.keys("o")
-    assert isinstance(rig.mode, tb.EnterDice)
+    assert isinstance(rig.mode, core.EnterByHand)
     assert rig.table.view().caption == "camera problem"
 
 
@@ -436,7 +441,7 @@ def test_wrong_time_buttons_are_ignored_with_a_hint(rig: Rig) -> None:
     rig.keys("o")  # during the reading: ignored
     assert rig.table.busy
     rig.read((5, 3)).keys("awsp")  # the ruling page waits for OK
-    assert isinstance(rig.mode, tb.Ruled)
+    assert isinstance(rig.mode, core.Ruled)
     rig.keys("o p")  # Charlie declares: no strike to Revive, so no card to play
     assert rig.table.view().hint == "no card to play now"
     assert len(rig.logged()) == 2
@@ -495,7 +500,7 @@ def test_no_bluffing_card_raises_the_roll(tmp_path: Path) -> None:
 
 def test_mode_follows_the_state_after_a_restart(rig: Rig) -> None:
     rig.declare(55).keys("c").read((1, 5))
-    again = Table(replay(rig.path).state, rig.writer, ScriptedEye(), actions=2)
+    again = BamboozledFlow(replay(rig.path).state, rig.writer, ScriptedEye(), actions=2)
     assert isinstance(again.mode, tb.Offer) and again.view() == rig.table.view()
 
 

@@ -9,14 +9,19 @@ from typing import Any
 import cv2
 import numpy as np
 
-from device.buttons import Role
-from device.camera import SimulatedTable
-from device.dice_eye import CameraEye, CupEye
-from device.photos import PhotoKeeper
-from device.screens import MenuView, NumberView
-from device.setup_flow import Setup, seat_names
-from device.sim import SimTable, parse_dice
+from device.bamboozled.flow import ReadKind
+from device.bamboozled.setup import Setup
+from device.bamboozled.sim import SimTable, parse_dice
+from device.core import flow as core
+from device.core.ports import SeenDie
+from device.core.roles import Role
+from device.core.setup import seat_names
+from device.hw.camera import SimulatedTable
+from device.hw.eyes import CameraEye, CupEye
+from device.hw.photos import PhotoKeeper
+from device.ui.views import MenuView, NumberView
 from games.bamboozled import Settings
+from vision.types import Die, Reading
 
 
 def flat(values: Any, rng: Any, size: tuple[int, int]) -> np.ndarray:
@@ -45,8 +50,9 @@ class FakeWatcher:
 
 
 def reading(values: tuple[int, ...], problem: str | None = None) -> Any:
-    dice = tuple(SimpleNamespace(value=v) for v in values)
-    return SimpleNamespace(state="settled", reading=SimpleNamespace(dice=dice, problem=problem))
+    dice = tuple(Die(v, (5.0 * i, 5.0), (10 * i, 0, 10 * i + 9, 9), 0.9)
+                 for i, v in enumerate(values))
+    return SimpleNamespace(state="settled", reading=Reading(dice, problem=problem))
 
 
 def test_camera_eye_maps_the_watcher() -> None:
@@ -61,6 +67,8 @@ def test_camera_eye_maps_the_watcher() -> None:
     looks = [eye.poll(float(t)) for t in range(5)]
     assert [lk.state for lk in looks] == ["moving", "hand in view"] + ["settled"] * 3
     assert looks[2].values == (5, 3) and looks[2].problem is None
+    assert looks[2].seen == (SeenDie(5, (0, 0, 9, 9), 0.9), SeenDie(3, (10, 0, 19, 9), 0.9))
+    assert looks[3].seen[2].value == 1  # what was seen, even when it cannot be ruled on
     assert looks[2].frame.shape == (48, 64, 3)
     assert looks[3].values is None and looks[3].problem == "expected 2 dice, saw 3"
     assert looks[4].problem == "a die could not be read"
@@ -112,7 +120,7 @@ def test_sim_cup_rolls_once_per_turn_from_the_script() -> None:
     assert sim.dice() == again.next_dice()  # seeded after the script
     assert all(1 <= v <= 6 for v in sim.dice())
     assert [n["sim"]["rolls"] for n in notes] == [1, 2, 3]
-    sim.lift(table)  # type: ignore[arg-type]
+    sim.lift(table, core.Reading(ReadKind.ACCEPT))  # type: ignore[arg-type]
     assert camera.values == sim.dice() and camera.moving
 
 

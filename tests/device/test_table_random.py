@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from device.buttons import Role
-from device.screens import render
-from device.table import Look, Table
+from device.bamboozled.flow import BamboozledFlow
+from device.core.ports import Look
+from device.core.roles import Role
+from device.ui.views import render
 from games.bamboozled import Bamboozled, Settings
 from games.log import LogWriter, replay
 
@@ -46,7 +47,7 @@ def test_random_presses_keep_table_and_log_in_step(tmp_path: Path, seed: int) ->
                         no_bluffing=rng.random() < 0.25, first_seat=rng.randrange(players))
     path = tmp_path / "g.jsonl"
     with LogWriter.create(path, rules, names, settings) as writer:
-        table = Table(rules.new_game(names, settings), writer, RandomEye(rng),
+        table = BamboozledFlow(rules.new_game(names, settings), writer, RandomEye(rng),
                       save_photo=lambda frame, n: None)
         t = 0.0
         for _ in range(1500):

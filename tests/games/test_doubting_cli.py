@@ -1,4 +1,4 @@
-"""``bluffbox odds --game doubting``: the printer behind it."""
+"""``bluffbox odds --game doubting_dice``: the printer behind it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from device.odds_doubting import parse_own, run_doubting
+from device.doubting.odds import parse_own, run_doubting
 from games.common import InvalidInput
 
 
@@ -53,8 +53,9 @@ def test_bluffbox_odds_game_doubting(capsys: pytest.CaptureFixture[str]) -> None
     from device.cli import main
 
     assert (
-        main(["odds", "--game", "doubting", "5", "threes", "--dice", "15", "--own", "13356"]) == 0
+        main(["odds", "--game", "doubting_dice", "5", "threes", "--dice", "15", "--own",
+              "13356"]) == 0
     )
     assert "bid 5 x 3: true 89.6%, exact 19.5%" in capsys.readouterr().out
-    assert main(["odds", "--game", "doubting", "--dice", "4", "--palifico"]) == 0
+    assert main(["odds", "--game", "doubting_dice", "--dice", "4", "--palifico"]) == 0
     assert "ones not wild" in capsys.readouterr().out

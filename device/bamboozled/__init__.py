@@ -1,0 +1,1 @@
+"""Bamboozled on the box: flow, rulings text, screens, setup, simulator, odds."""

@@ -1,0 +1,145 @@
+"""Setting up a game of Bamboozled with the buttons.
+
+Steps, each on one screen (UP/DOWN change, OK next, BACK the step before):
+
+1. Players: 2-8; up to :data:`PARTY_MAX` turns on the Party variant (and suggests a
+   strike limit of 2).
+2. Variant: Standard or No Bluffing.
+3. No Limits: off or on.
+4. Strike limit (More Strikes): 1-9, the config's default.
+5. Who starts: "Who got up earliest?" picks a seat.
+6. Deal: "Deal 1 action card to each player" -> OK starts the game.
+
+The result is a :class:`device.core.setup.SetupResult` (names +
+:class:`games.bamboozled.Settings`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from device.core.roles import Role
+from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.ui.views import MenuView, MessageView, NumberView
+from games.bamboozled import MAX_PLAYERS, PARTY_STRIKE_LIMIT, Settings
+
+PARTY_MAX = 12
+
+
+class Step(enum.Enum):
+    """The setup's screens, in order."""
+
+    PLAYERS = "players"
+    VARIANT = "variant"
+    LIMITS = "limits"
+    STRIKES = "strikes"
+    FIRST = "first"
+    DEAL = "deal"
+
+
+STEPS = tuple(Step)
+
+
+@dataclass(frozen=True)
+class Choices:
+    players: int = 3
+    no_bluffing: bool = False
+    no_limits: bool = False
+    strikes: int = 3
+    first: int = 0
+    step: int = 0
+
+
+class Setup(SetupSteps):
+    """The setup screens as a little state machine: :meth:`press`, :meth:`view`,
+    :attr:`result` once dealt."""
+
+    def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
+                 variants: Sequence[str] = ()) -> None:
+        self.given = tuple(names)
+        if len(self.given) >= 2:  # names given: one seat each
+            players = len(self.given)
+        players = max(2, min(PARTY_MAX, players))
+        self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
+                               no_bluffing="no-bluffing" in variants,
+                               no_limits="no-limits" in variants)
+        self.default_strikes = self.choices.strikes
+        self.result: SetupResult | None = None
+        self.flash = ""
+
+    @classmethod
+    def from_defaults(cls, defaults: SetupDefaults) -> Setup:
+        """The setup the box opens with the config's defaults."""
+        return cls(defaults.players, defaults.strike_limit, defaults.names, defaults.variants)
+
+    @property
+    def step(self) -> Step:
+        return STEPS[self.choices.step]
+
+    def press(self, role: Role) -> None:
+        self.flash = ""
+        c = self.choices
+        step = self.step
+        if role is Role.BACK:
+            self._back()
+            return
+        if role is Role.OK:
+            if step is Step.DEAL:
+                self.result = SetupResult(self.names, Settings(
+                    strike_limit=c.strikes, no_limits=c.no_limits,
+                    party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
+                    first_seat=c.first))
+                return
+            if step is Step.PLAYERS and c.players > MAX_PLAYERS and c.strikes == \
+                    self.default_strikes:
+                c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
+            self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
+            return
+        if role not in (Role.UP, Role.DOWN) or step is Step.DEAL:
+            self.flash = "\u2717 " + self._view().hint  # ignored: say what works
+            return
+        up = role is Role.UP
+        if step is Step.PLAYERS:
+            self.choices = replace(c, players=wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
+        elif step is Step.VARIANT:
+            self.choices = replace(c, no_bluffing=not c.no_bluffing)
+        elif step is Step.LIMITS:
+            self.choices = replace(c, no_limits=not c.no_limits)
+        elif step is Step.STRIKES:
+            self.choices = replace(c, strikes=wrap(c.strikes + (1 if up else -1), 1, 9))
+        elif step is Step.FIRST:
+            self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
+
+    def _view(self) -> Any:
+        c = self.choices
+        step = self.step
+        hint = "w/s o:next b:back" if c.step else "w/s:change o:next"
+        if step is Step.PLAYERS:
+            caption = "Party: 2 strikes?" if c.players > MAX_PLAYERS else "2-8 players"
+            return NumberView("Players", str(c.players), caption, hint)
+        if step is Step.VARIANT:
+            return MenuView("Variant", ("Standard", "No Bluffing"), int(c.no_bluffing), hint)
+        if step is Step.LIMITS:
+            return MenuView("No Limits", ("Off: hand limit 2", "On: no hand limit"),
+                            int(c.no_limits), hint)
+        if step is Step.STRIKES:
+            return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
+                              hint)
+        if step is Step.FIRST:
+            return MenuView("Who got up first?", self.names, c.first, "w/s o:starts")
+        variant = "No Bluffing" if c.no_bluffing else "Standard"
+        extras = [variant]
+        if c.no_limits:
+            extras.append("No Limits")
+        if c.players > MAX_PLAYERS:
+            extras.append("Party")
+        return MessageView("Ready?", (
+            "Deal 1 action card to each player.",
+            f"{c.players} players, {', '.join(extras)}, {c.strikes} strikes;"
+            f" {self.names[c.first]} starts."), "o:deal b:back")
+
+
+__all__ = ["PARTY_MAX", "Setup", "Step"]

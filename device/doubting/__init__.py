@@ -1,0 +1,1 @@
+"""Doubting Dice on the box: flow, rulings text, screens, setup, simulator, odds."""
