@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.bamboozal.flow import BamboozalFlow
+from device.bamboozal.setup import BamboozalSetup
 from device.bamboozled.flow import BamboozledFlow
 from device.bamboozled.odds import ODDS as BAMBOOZLED_ODDS
 from device.bamboozled.setup import Setup
@@ -28,7 +30,7 @@ from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
 from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
-from games import bamboozled, doubting_dice
+from games import bamboozal, bamboozled, doubting_dice
 
 GAMES: tuple[GameRecord, ...] = (
     GameRecord("bamboozled", "Bamboozled", "bamboozled", BamboozledFlow, Setup.from_defaults,
@@ -37,6 +39,8 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord("doubting_dice", "Doubting Dice", "doubting_dice", DoubtingFlow,
                DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
                simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS),
+    GameRecord("bamboozal", "BamBoozal pot", "bamboozal", BamboozalFlow,
+               BamboozalSetup.from_defaults, bamboozal.prompt),
 )
 
 

@@ -1,10 +1,7 @@
 """The BamBoozal engine beyond the rulings: undo, folds, stopping, errors, the log's JSON,
-the summary, and the doctests of the package."""
+and the summary."""
 
 from __future__ import annotations
-
-import doctest
-import importlib
 
 import pytest
 
@@ -263,9 +260,3 @@ def test_summary_mid_hand_shows_trumps_plays_and_rounds(drive) -> None:
     assert [p["plays"] for p in summary["players"]] == ["plays", "folds", "plays"]
     assert [p["rounds"] for p in summary["players"]] == [0, 0, 1]
     assert hand_result(state).rounds == (0, 0, 1)
-
-
-@pytest.mark.parametrize("module", ["rules", "state", "actions", "table"])
-def test_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"games.bamboozal.{module}"))
-    assert result.attempted > 0 and result.failed == 0
