@@ -40,7 +40,7 @@ GAMES: tuple[GameRecord, ...] = (
                DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
                simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS),
     GameRecord("bamboozal", "BamBoozal pot", "bamboozal", BamboozalFlow,
-               BamboozalSetup.from_defaults, bamboozal.prompt),
+               BamboozalSetup.from_defaults, bamboozal.prompt, reads_dice=False),
 )
 
 
@@ -48,7 +48,7 @@ def names(games: Sequence[GameRecord] | None = None) -> tuple[str, ...]:
     """The box's game names, in menu order.
 
     >>> names()
-    ('bamboozled', 'doubting_dice')
+    ('bamboozled', 'doubting_dice', 'bamboozal')
     """
     return tuple(g.name for g in (GAMES if games is None else games))
 

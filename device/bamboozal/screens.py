@@ -84,7 +84,7 @@ def _ledger_cell(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, row: Led
     amount = row.amount + (f" {row.mark}" if row.mark else "")
     d.right(draw, y, amount, x1=x + width - 1)
     room = width - 2 - FONT.text_width(amount) - 4
-    d.text(draw, (x + 1, y), d.clip(row.name, FONT.fits(room)))
+    d.text(draw, (x + 2, y), d.clip(row.name, FONT.fits(room)))
 
 
 @screen(LedgerView)
@@ -96,17 +96,9 @@ def ledger_screen(view: LedgerView) -> Image.Image:
         bottom -= FONT.line_height
         d.centered(draw, bottom + 1, view.note)
     rows = view.rows[:6]
-    columns = 1 if len(rows) <= 4 else 2
-    per_col = -(-len(rows) // columns) if rows else 1
-    pitch = max(FONT.line_height, min(11, (bottom - d.BODY_TOP) // per_col))
-    col_w = d.W // columns
-    for i, row in enumerate(rows):
-        col, r = divmod(i, per_col)
-        width = col_w - 3 if columns > 1 and col == 0 else col_w
-        _ledger_cell(draw, col * col_w + (3 if col else 0), d.BODY_TOP + 1 + r * pitch,
-                     width - (3 if col else 0), row)
-    if columns > 1:
-        draw.line((col_w - 1, d.BODY_TOP, col_w - 1, bottom - 1), fill=1)
+    for (x, y, width), row in zip(d.row_cells(draw, len(rows), d.BODY_TOP + 1, bottom), rows,
+                                  strict=True):
+        _ledger_cell(draw, x, y, width, row)
     if view.hint:
         d.footer(draw, view.hint)
     return image

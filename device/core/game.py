@@ -34,7 +34,8 @@ class GameRecord:
     resume screen); ``dice_per_look``: the dice a reading holds (None: any number, the
     flow checks); ``simulator``: its simulated table for ``run --sim`` (or None);
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
-    ``odds``: its ``bluffbox odds`` part (or None).
+    ``odds``: its ``bluffbox odds`` part (or None); ``reads_dice``: False for a game that
+    never looks at the tray (the BamBoozal pot: cards only), so it needs no camera.
     """
 
     name: str
@@ -47,6 +48,7 @@ class GameRecord:
     simulator: Callable[[Sequence[str], Any, SimOptions], SimHooks] | None = None
     sim_dice: Callable[[str], object] | None = None
     odds: OddsCommand | None = None
+    reads_dice: bool = True
 
 
 def find_game(games: Sequence[GameRecord], name: str) -> GameRecord:

@@ -30,8 +30,10 @@ def args(sim_box: Any) -> tuple[str, ...]:
     return "--config", str(config), "--names", NAMES
 
 
-def test_a_scripted_game_of_four_hands(sim_box: Any) -> None:
-    done = sim_box.run(GAME, *args(sim_box))
+def test_a_scripted_game_of_four_hands_with_no_camera(sim_box: Any) -> None:
+    no_camera = f"photos:{sim_box.tmp / 'no-camera'}"  # a camera that cannot open
+    done = sim_box.run(GAME, *args(sim_box), "--camera", no_camera)
+    assert "photo folder" in done.stderr and "does not exist" in done.stderr
     assert done.returncode == 0, done.stderr
     [log] = sim_box.logs()
     summary = sim_box.replay_json(log)
