@@ -59,7 +59,7 @@ from device.core.flow import (
 )
 from device.core.ports import NoHooks, status_word
 from device.core.roles import Role
-from device.ui.views import MenuView, PlayerRow, PlayersView
+from device.ui.views import MenuView, PlayerRow, PlayersView, ReadView
 from games.bamboozled import (
     Accept,
     Action,
@@ -421,9 +421,9 @@ class BamboozledFlow(GameFlow):
     def confirm_view(self, mode: ConfirmByHand, who: str) -> bs.ConfirmDiceView:
         return bs.ConfirmDiceView(who, mode.value, mode.step, "Are these the dice?")
 
-    def reading_view(self, mode: Reading) -> bs.ReadView:
+    def reading_view(self, mode: Reading) -> ReadView:
         if mode.problem is not None:
-            return bs.ReadView("Spread the dice", "", (
+            return ReadView("Spread the dice", "", (
                 f"{mode.problem}.", "Move them apart, hands away, then OK."),
                 mode.attempt, "o:read again m:hand", of=MAX_ATTEMPTS)
         roll = mode.kind is ReadKind.ROLL
@@ -431,7 +431,7 @@ class BamboozledFlow(GameFlow):
         s = self.state
         what = (f"{self.who(s.awaiting)}'s open roll" if roll
                 else f"{self.who(s.awaiting)} {mode.kind}s {s.score}")
-        return bs.ReadView(title, status_word(mode.status), (what, "Hands off the tray."),
+        return ReadView(title, status_word(mode.status), (what, "Hands off the tray."),
                            mode.attempt, of=MAX_ATTEMPTS if mode.attempt > 1 else 0)
 
     def _offer_view(self) -> bs.OfferView:

@@ -80,18 +80,6 @@ class RollView:
 
 
 @dataclass(frozen=True)
-class ReadView:
-    """Waiting for the camera: "Lift the cup" / "Spread the dice", with what it sees."""
-
-    title: str
-    status: str = ""
-    lines: tuple[str, ...] = ()
-    attempt: int = 0
-    hint: str = "m:enter by hand"
-    of: int = 0  # the tries before entering by hand: "2/3" in the title bar
-
-
-@dataclass(frozen=True)
 class RulingView:
     """An outcome: a big headline, the dice read, and a few short lines."""
 
@@ -242,21 +230,6 @@ def roll_screen(view: RollView) -> Image.Image:
     return image
 
 
-@screen(ReadView)
-def read_screen(view: ReadView) -> Image.Image:
-    image, draw = d.new_image()
-    tries = f"{view.attempt}/{view.of}" if view.of else f"try {view.attempt}"
-    d.header(draw, view.title, tries if view.attempt > 1 or view.of else "")
-    bottom = d.hint_footer(draw, view.hint)
-    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
-    d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 2,
-                 center=True)
-    if view.status:
-        y = bottom - FONT.line_height - 2
-        d.centered(draw, y, f"\u00b7 {view.status} \u00b7")
-    return image
-
-
 @screen(RulingView)
 def ruling_screen(view: RulingView) -> Image.Image:
     image, draw = d.new_image()
@@ -385,12 +358,6 @@ def _(view: RollView) -> str:
 
 
 @describe.register
-def _(view: ReadView) -> str:
-    status = f" ({view.status})" if view.status else ""
-    return keyed(f"{view.title}: {_sentences(view.lines)}{status}", view.hint)
-
-
-@describe.register
 def _(view: RulingView) -> str:
     sep = " " if view.headline.endswith("!") else ": "
     return keyed(f"{view.headline}{sep}{_sentences(view.lines)}", view.hint)
@@ -417,5 +384,5 @@ def _(view: OfferView) -> str:
 
 __all__ = [
     "ConfirmDiceView", "DecideView", "DeclareView", "DiceEntryView", "OfferView",
-    "ReadView", "RollView", "RulingView", "Seat", "Strip", "dice_text", "strip_text",
+    "RollView", "RulingView", "Seat", "Strip", "dice_text", "strip_text",
 ]

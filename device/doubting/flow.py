@@ -54,7 +54,7 @@ from device.core.ports import status_word
 from device.core.roles import Role
 from device.doubting import screens as ds
 from device.doubting.rulings import ruling
-from device.ui.views import MessageView, NumberView
+from device.ui.views import MessageView, NumberView, ReadView
 from games import doubting_dice as dd
 from games.doubting_dice import (
     Action,
@@ -74,6 +74,7 @@ from games.doubting_dice import (
 from games.doubting_odds import bid_odds
 
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
+_BY_HAND = "m:count by hand"
 
 
 class ReadKind(enum.StrEnum):
@@ -352,11 +353,11 @@ class DoubtingFlow(GameFlow):
             what = f"{mode.value} dice count as {s.bid.face}s?"
         return MessageView(f"{who}: confirm", (what, mode.why), "o:yes c:no", f"{mode.step}/2")
 
-    def reading_view(self, mode: Reading) -> ds.TrayView:
+    def reading_view(self, mode: Reading) -> ReadView:
         if mode.problem is not None:
             left = MAX_ATTEMPTS - mode.attempt
-            return ds.TrayView("Read again", "", (mode.problem, "Hands away, then OK."),
-                               mode.attempt, f"o:read m:by hand ({left})")
+            return ReadView("Read again", "", (mode.problem, "Hands away, then OK."),
+                            mode.attempt, f"o:read m:by hand ({left})", gap=1)
         status = status_word(mode.status)
         s = self.state
         groups = self.pour_groups()
@@ -367,13 +368,14 @@ class DoubtingFlow(GameFlow):
             f"Pour {mode.batch + 1}/{len(groups)}")
         if mode.kind is ReadKind.ROUND:
             lift = f"Lift all cups for the camera: {n} dice."
-            return ds.TrayView("Show all dice" if len(groups) == 1 else title, status,
-                               (lift,) if len(groups) == 1 else (lift, pour), mode.attempt)
+            return ReadView("Show all dice" if len(groups) == 1 else title, status,
+                            (lift,) if len(groups) == 1 else (lift, pour), mode.attempt,
+                            _BY_HAND, gap=1)
         what = "challenges" if mode.kind is ReadKind.CHALLENGE else "calls exact:"
         assert s.bid is not None
-        return ds.TrayView(title, status, (
+        return ReadView(title, status, (
             f"{self.who(s.awaiting)} {what} {s.bid.quantity} x {s.bid.face}", pour),
-            mode.attempt)
+            mode.attempt, _BY_HAND, gap=1)
 
 
 __all__ = ["Answering", "Bidding", "DoubtingFlow", "QUICK_STEP", "ReadKind", "RoundStart"]

@@ -71,17 +71,6 @@ class BidView:
 
 
 @dataclass(frozen=True)
-class TrayView:
-    """The reveal: pour the dice in the tray; what the camera sees."""
-
-    title: str
-    status: str = ""
-    lines: tuple[str, ...] = ()
-    attempt: int = 0
-    hint: str = "m:count by hand"
-
-
-@dataclass(frozen=True)
 class RevealView:
     """The ruling after a reveal (or the announced total)."""
 
@@ -186,19 +175,6 @@ def bid_screen(view: BidView) -> Image.Image:
     return image
 
 
-@screen(TrayView)
-def tray_screen(view: TrayView) -> Image.Image:
-    image, draw = d.new_image()
-    d.header(draw, view.title, f"try {view.attempt}" if view.attempt > 1 else "")
-    bottom = d.hint_footer(draw, view.hint)
-    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
-    d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - 1,
-                 center=True)
-    if view.status:
-        d.centered(draw, bottom - FONT.line_height - 1, f"\u00b7 {view.status} \u00b7")
-    return image
-
-
 @screen(RevealView)
 def reveal_screen(view: RevealView) -> Image.Image:
     image, draw = d.new_image()
@@ -254,5 +230,4 @@ def dice_table_screen(view: DiceTableView) -> Image.Image:
 
 __all__ = [
     "BidView", "DiceSeat", "DiceStrip", "DiceTableView", "RevealView", "RoundStartView",
-    "TrayView",
 ]

@@ -91,6 +91,21 @@ class WinnerView:
 
 
 @dataclass(frozen=True)
+class ReadView:
+    """Waiting for the camera ("Lift the cup", "Pour the dice", "Spread the dice"): what to
+    do, a status word for what it sees, the try ("2/3" with ``of``); ``gap``: rows between
+    the lines and the status."""
+
+    title: str
+    status: str = ""
+    lines: tuple[str, ...] = ()
+    attempt: int = 0
+    hint: str = "m:enter by hand"
+    of: int = 0  # the tries before entering by hand: "2/3" in the title bar
+    gap: int = 2
+
+
+@dataclass(frozen=True)
 class SpreadDiceView:
     """Ask the players to spread the dice apart so the camera can read them again."""
 
@@ -163,6 +178,12 @@ def _(view: PlayersView) -> str:
         "out" if r.out else f"{r.strikes}/{limit} strikes {r.cards} cards")
         for r in view.players)
     return keyed(f"{view.title} | {rows}", view.hint)
+
+
+@describe.register
+def _(view: ReadView) -> str:
+    status = f" ({view.status})" if view.status else ""
+    return keyed(f"{view.title}: {sentences(view.lines)}{status}", view.hint)
 
 
 @describe.register
@@ -282,6 +303,21 @@ def winner_screen(view: WinnerView) -> Image.Image:
     return image
 
 
+@screen(ReadView)
+def read_screen(view: ReadView) -> Image.Image:
+    image, draw = d.new_image()
+    tries = f"{view.attempt}/{view.of}" if view.of else f"try {view.attempt}"
+    d.header(draw, view.title, tries if view.attempt > 1 or view.of else "")
+    bottom = d.hint_footer(draw, view.hint)
+    lines = [ln for t in view.lines for ln in d.wrap(t, FONT.fits(d.W - 4))]
+    d.body_lines(draw, lines, top=d.BODY_TOP + 1, bottom=bottom - FONT.line_height - view.gap,
+                 center=True)
+    if view.status:
+        y = bottom - FONT.line_height - view.gap
+        d.centered(draw, y, f"\u00b7 {view.status} \u00b7")
+    return image
+
+
 @screen(SpreadDiceView)
 def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
     image, draw = d.new_image()
@@ -300,6 +336,7 @@ def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
 
 
 __all__ = [
-    "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView", "SpreadDiceView",
-    "TitleView", "WinnerView", "describe", "keyed", "render", "screen", "sentences",
+    "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView", "ReadView",
+    "SpreadDiceView", "TitleView", "WinnerView", "describe", "keyed", "render", "screen",
+    "sentences",
 ]

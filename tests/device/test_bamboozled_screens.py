@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from device.bamboozled import screens as bs
-from device.ui.views import WinnerView, render
+from device.ui.views import ReadView, WinnerView, render
 
 GoldenView = Callable[[str, Any], None]
 
@@ -27,9 +27,9 @@ VIEWS = {
     "bz_decide": bs.DecideView("CHARLIE", "ANITA", "53", strip=STRIP3),
     "bz_decide_8": bs.DecideView("CY", "BEA", "21", "Jackpot", strip=STRIP8),
     "bz_roll": bs.RollView("SASHA", "to beat 53", strip=STRIP3),
-    "bz_lift": bs.ReadView("Lift the cup", "dice moving",
+    "bz_lift": ReadView("Lift the cup", "dice moving",
                            ("CHARLIE challenges 53", "Hands off the tray.")),
-    "bz_spread": bs.ReadView("Spread the dice", "", (
+    "bz_spread": ReadView("Spread the dice", "", (
         "a die could not be read.", "Move them apart, hands away, then OK."), 2,
         "o:read again m:hand", of=3),
     "bz_truthful": bs.RulingView("TRUTHFUL", (

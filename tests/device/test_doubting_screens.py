@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from device.doubting import screens as ds
-from device.ui.views import render
+from device.ui.views import ReadView, render
 
 GoldenView = Callable[[str, Any], None]
 
@@ -33,11 +33,11 @@ VIEWS = {
                              strip=strip(6, 5, lives=True)),
     "dd_answer": ds.BidView("CATALINA answers", 6, 4, "BEN bid", "42%", False,
                             "a:bid c:chal p:exact", strip(turn=2)),
-    "dd_tray": ds.TrayView("Pour the dice", "dice moving", (
-        "CAT challenges 6 x 4", "All 14 dice in the tray!")),
-    "dd_tray_again": ds.TrayView("Read again", "", (
+    "dd_tray": ReadView("Pour the dice", "dice moving", (
+        "CAT challenges 6 x 4", "All 14 dice in the tray!"), hint="m:count by hand", gap=1),
+    "dd_tray_again": ReadView("Read again", "", (
         "I see 13 dice, expected 14: spread them", "Hands away, then OK."), 2,
-        "o:read m:by hand (1)"),
+        "o:read m:by hand (1)", gap=1),
     "dd_reveal": ds.RevealView("BLUFF!", (
         "4s: 5 + 2 ones = 7", "bid 8 x 4 (BEN)", "BEN loses a die: 2", "BEN opens"), 4,
         strip=strip(turn=-1)),

@@ -19,7 +19,7 @@ from device.core.ports import Look
 from device.core.roles import Role
 from device.hw.buttons import KEYMAP
 from device.hw.eyes import ScriptedEye
-from device.ui.views import MenuView, MessageView, PlayersView, WinnerView, render
+from device.ui.views import MenuView, MessageView, PlayersView, ReadView, WinnerView, render
 from games.bamboozled import Bamboozled, Phase, PlayCard, Settings
 from games.cards import Card
 from games.log import LogWriter, read_log, replay
@@ -148,7 +148,7 @@ def test_over_a_score_only_tying_or_beating_scores(rig: Rig) -> None:
 def test_accept_truthful(rig: Rig) -> None:
     rig.declare(53).keys("a")
     assert rig.table.busy and rig.eye.starts == 1
-    assert isinstance(rig.table.view(), bs.ReadView)
+    assert isinstance(rig.table.view(), ReadView)
     rig.read((3, 5))
     view = rig.table.view()
     assert isinstance(view, bs.RulingView) and view.headline == "TRUTHFUL"
