@@ -16,6 +16,7 @@ from device.bamboozal.flow import (
 )
 from device.bamboozal.screens import LedgerRow, LedgerView, PickView
 from device.bamboozal.setup import AMOUNTS, BamboozalSetup, Step
+from device.core.box import find_unfinished
 from device.core.flow import Over, Players
 from device.core.roles import Role
 from device.core.setup import SetupDefaults
@@ -180,3 +181,12 @@ def test_setup_steps_players_amount_rounds_dealer() -> None:
     setup.press(Role.OK)
     setup.press(Role.BACK)
     assert setup.step is Step.PLAYERS
+
+
+def test_a_stopped_game_is_not_offered_for_resuming_one_mid_hand_is(tmp_path: Path) -> None:
+    flow, path = new_flow(tmp_path)
+    press(flow, "o o aa")
+    found = find_unfinished(tmp_path)
+    assert found is not None and found[0] == path
+    press(flow, "aa o o o o o  b o")  # the hand played out and settled; the players stop
+    assert find_unfinished(tmp_path) is None
