@@ -89,17 +89,9 @@ from games.bamboozal.state import (
     State,
     Suit,
 )
-from games.common import Event, IllegalAction, InvalidSettings, Rules
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
 
 # --- errors ------------------------------------------------------------------------------
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The players stopped: nothing more can happen."""
 
 
 class HandInProgress(WrongPhase):
