@@ -25,6 +25,10 @@ from device.bamboozled.flow import BamboozledFlow
 from device.bamboozled.odds import ODDS as BAMBOOZLED_ODDS
 from device.bamboozled.setup import Setup
 from device.bamboozled.sim import SimTable, parse_dice
+from device.bluffaneer.flow import BluffaneerFlow
+from device.bluffaneer.odds import ODDS as BLUFFANEER_ODDS
+from device.bluffaneer.setup import BluffaneerSetup
+from device.bluffaneer.sim import BluffaneerSim, parse_rolls
 from device.core.game import GameRecord, find_game
 from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
@@ -32,6 +36,7 @@ from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
 from games.bamboozal import rules as bamboozal
 from games.bamboozled import rules as bamboozled
+from games.bluffaneer.rules import prompt as bluffaneer_prompt
 from games.doubting import rules as doubting_dice
 
 GAMES: tuple[GameRecord, ...] = (
@@ -41,6 +46,10 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord("doubting_dice", "Doubting Dice", "doubting_dice", DoubtingFlow,
                DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
                simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS),
+    GameRecord("bluffaneer", "Bluffaneer", "bluffaneer", BluffaneerFlow,
+               BluffaneerSetup.from_defaults, bluffaneer_prompt, dice_per_look=2,
+               simulator=BluffaneerSim.simulate, sim_dice=parse_rolls, odds=BLUFFANEER_ODDS,
+               camera_reads=False),
     GameRecord("bamboozal", "BamBoozal pot", "bamboozal", BamboozalFlow,
                BamboozalSetup.from_defaults, bamboozal.prompt, reads_dice=False),
 )
@@ -50,7 +59,7 @@ def names(games: Sequence[GameRecord] | None = None) -> tuple[str, ...]:
     """The box's game names, in menu order.
 
     >>> names()
-    ('bamboozled', 'doubting_dice', 'bamboozal')
+    ('bamboozled', 'doubting_dice', 'bluffaneer', 'bamboozal')
     """
     return tuple(g.name for g in (GAMES if games is None else games))
 

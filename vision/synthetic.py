@@ -116,12 +116,14 @@ def _draw_die(img: np.ndarray, value: int, center: tuple[float, float], side: fl
 
 def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | None = None,
                       size: tuple[int, int] = (640, 480), style: Style = "mixed",
-                      side: float | None = None) -> tuple[np.ndarray, list[DrawnDie]]:
+                      side: float | None = None, background: np.ndarray | None = None,
+                      ) -> tuple[np.ndarray, list[DrawnDie]]:
     """Render dice showing ``values`` top-down; return the BGR image and where each die is.
 
     ``size`` is (width, height). ``style``: "white" (white dice, black pips), "dark"
     (dark dice, light pips), "mixed" (either, per die) or "colored" (bright bodies too).
-    ``side`` is the die's side in pixels (default: chosen from the image and the count).
+    ``side`` is the die's side in pixels (default: chosen from the image and the count);
+    ``background`` a BGR image of ``size`` to draw on (default: a tray floor).
     """
     if not isinstance(rng, np.random.Generator):
         rng = np.random.default_rng(rng)
@@ -131,7 +133,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
     if len(values) > 30:
         raise ValueError("at most 30 dice")
     w, h = size
-    img = _background(size, rng)
+    img = _background(size, rng) if background is None else background.copy()
     n = len(values)
     if side is None:
         fit = math.sqrt(w * h / max(n, 1) / 4.0)  # leaves room to scatter

@@ -120,8 +120,9 @@ def _run(args: argparse.Namespace, config: Any) -> int:
             reader = "cup"
 
     def eye_for(game: GameRecord, hooks: SimHooks | None) -> Eye:
-        if reader == "cup" and hooks is not None:
-            return CupEye(hw.camera, hooks.dice)
+        if hooks is not None and (reader == "cup" or not game.camera_reads):
+            # the simulator's own tray camera when it has one (bone dice), else the box's
+            return CupEye(getattr(hooks, "camera", None) or hw.camera, hooks.dice)
         return CameraEye(hw.camera, expect=game.dice_per_look)
 
     def simulate(game: GameRecord, names: Any, settings: Any, writer: Any) -> SimHooks | None:

@@ -34,8 +34,11 @@ class GameRecord:
     resume screen); ``dice_per_look``: the dice a reading holds (None: any number, the
     flow checks); ``simulator``: its simulated table for ``run --sim`` (or None);
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
-    ``odds``: its ``bluffbox odds`` part (or None); ``reads_dice``: False for a game that
-    never looks at the tray (the BamBoozal pot: cards only), so it needs no camera.
+    ``odds``: its ``bluffbox odds`` part (or None); ``camera_reads``: whether the box's
+    dice reader reads this game's dice (False: symbol dice, until a reader for them is
+    plugged in: the simulator then reads its own cup, ``--reader cup`` or not);
+    ``reads_dice``: False for a game that never looks at the tray (the BamBoozal pot:
+    cards only), so it needs no camera at all.
     """
 
     name: str
@@ -48,6 +51,7 @@ class GameRecord:
     simulator: Callable[[Sequence[str], Any, SimOptions], SimHooks] | None = None
     sim_dice: Callable[[str], object] | None = None
     odds: OddsCommand | None = None
+    camera_reads: bool = True
     reads_dice: bool = True
 
 
