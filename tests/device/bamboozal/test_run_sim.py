@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from device.registry import GAMES
 from games.bamboozal import Phase
 from games.log import read_log, replay
 
@@ -54,8 +55,9 @@ def test_a_scripted_game_of_four_hands_with_no_camera(sim_box: Any) -> None:
 
 
 def test_the_game_is_chosen_from_the_setup_menu(sim_box: Any) -> None:
-    # BACK on the first setup step opens the game menu; BamBoozal is the last game
-    done = sim_box.run("b w o " + SETUP + " o", "--names", NAMES, screens=None)
+    # BACK on the first setup step opens the game menu: down to BamBoozal, OK
+    menu = "b " + "s" * [g.name for g in GAMES].index("bamboozal") + " o "
+    done = sim_box.run(menu + SETUP + " o", "--names", NAMES, screens=None)
     assert done.returncode == 0, done.stderr
     [log] = sim_box.logs()
     assert read_log(log).header["game"] == "bamboozal"
