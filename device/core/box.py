@@ -69,8 +69,8 @@ class StopFlag:
 
 
 def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
-    """The newest game log that replays to a game without a winner (a log with a bad line
-    in the middle: the game up to its last good action, see :func:`damage`)."""
+    """The newest game log that replays to a game not over (``Rules.is_over``); a log with
+    a bad line in the middle: the game up to its last good action (see :func:`damage`)."""
     if not logs_dir.is_dir():
         return None
     for path in sorted(logs_dir.glob("*.jsonl"), reverse=True):
@@ -83,7 +83,7 @@ def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
                 log.warning("skipping a game log that cannot be replayed: %s", exc)
                 continue
             log.warning("%s: a bad line: %s", path.name, salvage(path).describe())
-        if result.state.winner is None:
+        if not result.rules.is_over(result.state):
             return path, result
         return None  # the newest game is finished: nothing to resume
     return None

@@ -39,7 +39,9 @@ class GameRecord:
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
     ``odds``: its ``bluffbox odds`` part (or None); ``camera_reads``: whether the box's
     dice reader reads this game's dice (False: symbol dice, until a reader for them is
-    plugged in: the simulator then reads its own cup, ``--reader cup`` or not).
+    plugged in: the simulator then reads its own cup, ``--reader cup`` or not);
+    ``reads_dice``: False for a game that never looks at the tray (the BamBoozal pot:
+    cards only), so it needs no camera at all.
     """
 
     name: str
@@ -53,6 +55,7 @@ class GameRecord:
     sim_dice: Callable[[str], object] | None = None
     odds: OddsCommand | None = None
     camera_reads: bool = True
+    reads_dice: bool = True
 
 
 def find_game(games: Sequence[GameRecord], name: str) -> GameRecord:

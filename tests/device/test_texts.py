@@ -64,7 +64,7 @@ def test_a_palifico_raise_offers_only_the_quantity(tmp_path: Path) -> None:
 
 def test_setup_hints_never_end_in_a_bare_key(tmp_path: Path) -> None:
     for game, keys in (("bamboozled", "ooooo"), ("doubting_dice", "ooooo"),
-                       ("bluffaneer", "ooooo")):
+                       ("bluffaneer", "ooooo"), ("bamboozal", "ooooo")):
         box = box_for(tmp_path / game, game)
         hints = [box.view().hint]
         for k in keys:
