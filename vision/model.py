@@ -154,6 +154,26 @@ def run_classifier(patches: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+FEATURE_LAYER = "onnx_node!/body/body.22/Flatten"  # the classifier's penultimate layer
+
+
+@lru_cache(maxsize=1)
+def _feature_net() -> cv2.dnn.Net:
+    # OpenCV 5's new engine forwards only to the graph's outputs; the classic one can stop
+    # at any layer.
+    return cv2.dnn.readNetFromONNX(str(MODELS / "classifier.onnx"),
+                                   engine=cv2.dnn.ENGINE_CLASSIC)
+
+
+def classifier_features(patches: np.ndarray) -> np.ndarray:
+    """(N, 3, CROP, CROP) patches -> (N, D) features: the classifier's penultimate layer."""
+    net = _feature_net()
+    if len(patches) == 0:
+        return np.zeros((0, 0), np.float32)
+    net.setInput(np.ascontiguousarray(patches, dtype=np.float32))
+    return net.forward(FEATURE_LAYER).reshape(len(patches), -1)
+
+
 def load() -> None:
     """Load and warm up both networks (so the first reading's time is only reading)."""
     run_detector(np.zeros((480, 640, 3), np.uint8))

@@ -16,6 +16,9 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.profile import Profile
+from vision.reference import EmptyTray
+from vision.refine import refine
 from vision.types import Die, Reading, Region, verdict
 
 PEAK_MIN = 0.2  # heat-map peak worth classifying
@@ -106,10 +109,15 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
     return image
 
 
-def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
-    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known."""
+def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
+              reference: EmptyTray | None = None) -> Reading:
+    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known.
+
+    A ``profile`` (the player's taught dice) and a ``reference`` (the empty tray) revise the
+    reading (``vision.refine``); a single photo needs neither.
+    """
     t0 = time.perf_counter()
-    image = _as_bgr(image)
+    image = original = _as_bgr(image)
     f = 1.0
     if max(image.shape[:2]) > M.MAX_SIDE:
         f = M.MAX_SIDE / max(image.shape[:2])
@@ -147,6 +155,8 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
         else:
             dice.append(Die(c.value, center, box, c.confidence))
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
-    ms = (time.perf_counter() - t0) * 1000.0
     dt, ut = tuple(dice), tuple(unsure)
-    return Reading(dt, ut, expect, round(ms, 2), verdict(dt, ut, expect))
+    reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
+    if profile is not None or reference is not None:
+        reading = refine(original, reading, profile, reference)
+    return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Union
 
 Box = tuple[int, int, int, int]
+Face = Union[int, str]  # a pip value 1..6 (the default), or a face name for symbol dice
+
+
+def face_order(face: Face) -> tuple[int, int, str]:
+    """Sort key: pip values first, in order, then face names alphabetically."""
+    return (0, face, "") if isinstance(face, int) else (1, 0, face)
 
 
 @dataclass(frozen=True)
 class Die:
-    """A die read with its top-face value; pixel centre and box (x0, y0, x1, y1)."""
+    """A die read with its top face (pip value, or face name for symbol dice); pixel centre
+    and box (x0, y0, x1, y1)."""
 
-    value: int
+    value: Face
     center: tuple[float, float]
     box: Box
     confidence: float
@@ -43,9 +51,9 @@ class Reading:
         return self.problem is None
 
     @property
-    def values(self) -> tuple[int, ...]:
-        """The read values, sorted."""
-        return tuple(sorted(d.value for d in self.dice))
+    def values(self) -> tuple[Face, ...]:
+        """The read values (or face names), sorted."""
+        return tuple(sorted((d.value for d in self.dice), key=face_order))
 
 
 def verdict(dice: tuple[Die, ...], uncertain: tuple[Region, ...], expect: int | None) -> str | None:

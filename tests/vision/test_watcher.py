@@ -8,7 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.synthetic import render_dice
+from vision.bench_latency import rock_die, trial_frames
+from vision.reference import EmptyTray
+from vision.synthetic import render_dice, render_dice_scene
 from vision.types import Die, Reading
 from vision.watcher import EMPTY, HAND, MOVING, SETTLED, Watcher
 
@@ -200,3 +202,64 @@ def test_warmer_light_after_a_hand_is_not_a_hand() -> None:
     _states(w, [base] * 4)
     warm = np.clip(base * np.array([1.0, 1.12, 1.35]), 0, 255).astype(np.uint8)  # a lamp on
     assert _states(w, [_arm(base)] + [warm] * 5)[-1] == SETTLED
+
+
+def _one_die() -> tuple[np.ndarray, tuple[float, float], float]:
+    img, drawn = render_dice_scene([5], 3, size=(640, 480), style="white", side=30)
+    return img, drawn[0].center, 30.0
+
+
+def test_settles_two_frames_after_the_dice_stop() -> None:
+    """At 30 fps the stillness test ends 67 ms after the dice come to rest, not 0.4 s."""
+    reader = CountingReader((5,))
+    w = Watcher(reader)
+    img, c, s = _one_die()
+    moving = [rock_die(img, c, s, a) for a in (40, 25, 12)]
+    states = [w.feed(f, t=i / 30).state for i, f in enumerate(moving + [img] * 3)]
+    assert states == [MOVING] * 4 + [MOVING, SETTLED], states
+    assert reader.calls == 1
+
+
+def test_a_die_still_rocking_is_not_settled() -> None:
+    """A die tilting back and forth by 2-3 degrees keeps the scene moving (each frame would
+    pass the coarse test alone); once it stops it settles."""
+    reader = CountingReader((5,))
+    w = Watcher(reader)
+    img, c, s = _one_die()
+    rocking = [rock_die(img, c, s, a) for a in (3, -3, 2, -2, 3, -3, 2, -2, 2, -2)]
+    assert max(_changes(w, rocking)) <= 0.002  # below the coarse stillness threshold
+    w.reset()
+    states = [w.feed(f).state for f in rocking]
+    assert SETTLED not in states and reader.calls == 0
+    assert [w.feed(img).state for _ in range(3)][-1] == SETTLED
+
+
+def test_a_die_creeping_slowly_is_not_settled() -> None:
+    """A die turning 2 degrees a frame: each frame agrees with the one before within noise,
+    but not with the first frame of the spell, so it is not read until it stops."""
+    w = Watcher(CountingReader((5,)))
+    img, c, s = _one_die()
+    creep = [rock_die(img, c, s, 2.0 * k) for k in range(12)]
+    assert SETTLED not in [w.feed(f).state for f in creep]
+    assert [w.feed(creep[-1]).state for _ in range(2)][-1] == SETTLED
+
+
+def test_empty_tray_reference_is_refreshed_when_seen_empty() -> None:
+    first = render_dice([], 1, size=(320, 240))
+    later = np.clip(first.astype(np.int16) + 30, 0, 255).astype(np.uint8)  # other light
+    ref = EmptyTray(first)
+    w = Watcher(CountingReader(()), reference=ref)
+    assert [w.feed(later).state for _ in range(3)][-1] == EMPTY
+    assert ref.changed(later) is not None and not ref.changed(later).any()
+
+
+def _changes(w: Watcher, frames: list[np.ndarray]) -> list[float]:
+    return [w.feed(f).changed for f in frames][1:]
+
+
+def test_latency_trial_settles_soon_after_rest() -> None:
+    """The benchmark's simulated roll: moving until the dice rest, settled within 3 frames."""
+    frames, rest = trial_frames(0)
+    w = Watcher(CountingReader((1, 2)))
+    states = [w.feed(f).state for f in frames]
+    assert SETTLED not in states[:rest - 1] and SETTLED in states[rest:rest + 3], states

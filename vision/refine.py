@@ -1,0 +1,137 @@
+"""A plain Reading made better by what the box knows: the player's taught dice (a
+``Profile``) and the empty tray (``EmptyTray``).
+
+* Pip dice: a die the profile names surely as the reader did gets the higher confidence;
+  surely otherwise, the profile's face wins when it is very sure, else the die becomes
+  uncertain; surely "no die", it is dropped. An uncertain region the profile names surely
+  becomes a die. Places of die colour (the profile) or unlike the empty tray (the
+  reference) that no die covers are looked at too.
+* Symbol dice (the profile's faces are names): the pip reader's dice and regions are only
+  places to look, with those places; each is named by the profile alone.
+
+Nothing here makes a die sure that neither the reader nor the profile was sure of.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision import model as M
+from vision.blobs import Place
+from vision.profile import FaceGuess, Profile
+from vision.reference import EmptyTray
+from vision.types import Die, Reading, Region, verdict
+
+OVERRULE = 0.9  # profile confidence needed to overrule the reader's value
+SAME_PLACE = 0.6  # places closer than this x die side are the same die
+NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray found
+NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty tray found
+MAX_NEW = 8  # at most this many places found by colour or difference are looked at
+
+
+def _side(box: tuple[int, int, int, int]) -> float:
+    return float(max(box[2] - box[0], box[3] - box[1]))
+
+
+def _box(place: Place) -> tuple[int, int, int, int]:
+    (x, y), s = place
+    return (int(round(x - s / 2)), int(round(y - s / 2)), int(round(x + s / 2)),
+            int(round(y + s / 2)))
+
+
+def _new_places(found: list[Place], taken: list[Place]) -> list[Place]:
+    """The found places not within SAME_PLACE sides of a taken one (nor of each other)."""
+    out: list[Place] = []
+    for (c, s) in found:
+        if all((c[0] - t[0]) ** 2 + (c[1] - t[1]) ** 2 >= (SAME_PLACE * max(s, ts)) ** 2
+               for t, ts in [*taken, *out]):
+            out.append((c, s))
+    return out
+
+
+def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], list[Region]]:
+    """Dice at places only the empty tray showed, read by the pip classifier alone."""
+    probs = M.run_classifier(M.crop_patches(image, places))
+    dice, regions = [], []
+    for (c, s), p in zip(places, probs, strict=True):
+        if p[0] >= NOT_DIE:
+            continue
+        v = int(np.argmax(p[1:])) + 1
+        pv = float(p[v]) / max(1.0 - float(p[0]), 1e-6)
+        if pv >= NEW_SURE:
+            dice.append(Die(v, c, _box((c, s)), round(pv * (1 - float(p[0])), 3)))
+        else:
+            regions.append(Region(c, _box((c, s)), "something new on the tray", 0.0))
+    return dice, regions
+
+
+def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
+                  extra: list[Place]) -> tuple[list[Die], list[Region]]:
+    read: list[tuple[Place, Die | Region]] = [
+        ((x.center, _side(x.box)), x) for x in [*reading.dice, *reading.uncertain]]
+    if profile.symbols:  # the pip reader's places, looked at with the profile's size
+        read = [((p[0], profile.side), x) for p, x in read]
+    taken = [p for p, _ in read]
+    new = _new_places([*extra, *profile.places(image)], taken)[:MAX_NEW]
+    named = profile.name(image, taken, search=profile.symbols)
+    dice: list[Die] = []
+    regions: list[Region] = []
+    for (_, was), (place, g) in zip(read, named, strict=True):
+        _merge(place, was, g, profile.symbols, dice, regions)
+    for place, g in profile.name(image, new, search=True):
+        if g.sure and g.face is not None and all(
+                (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2
+                >= (SAME_PLACE * place[1]) ** 2 for d in dice):
+            dice.append(Die(g.face, place[0], _box(place), g.confidence))
+    return dice, regions
+
+
+def _merge(place: Place, was: Die | Region, g: FaceGuess, symbols: bool, dice: list[Die],
+           regions: list[Region]) -> None:
+    """One place the reader saw, with the profile's naming of it."""
+    if g.face is None and g.sure:
+        return  # surely no die: a false detection
+    if symbols:
+        if g.sure and g.face is not None:
+            dice.append(Die(g.face, place[0], _box(place), g.confidence))
+        elif g.face is not None:
+            regions.append(Region(place[0], _box(place), "face not sure", g.confidence))
+        return
+    if isinstance(was, Region):
+        if g.sure and g.face is not None:
+            dice.append(Die(g.face, was.center, was.box, g.confidence))
+        else:
+            regions.append(was)
+        return
+    if not g.sure or g.face is None:
+        dice.append(was)
+    elif g.face == was.value:
+        dice.append(replace(was, confidence=max(was.confidence, g.confidence)))
+    elif g.confidence >= OVERRULE:
+        dice.append(replace(was, value=g.face, confidence=g.confidence))
+    else:
+        regions.append(Region(was.center, was.box, "the reader and the taught dice disagree",
+                              min(was.confidence, g.confidence)))
+
+
+def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
+           reference: EmptyTray | None = None) -> Reading:
+    """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
+    side = (profile.side if profile is not None else
+            float(np.median([_side(d.box) for d in reading.dice])) if reading.dice else
+            min(image.shape[:2]) / 12.0)
+    extra = reference.places(image, side) if reference is not None else []
+    if profile is not None:
+        dice, regions = _with_profile(image, reading, profile, extra)
+    else:
+        dice, regions = list(reading.dice), list(reading.uncertain)
+        taken = [(x.center, _side(x.box)) for x in [*dice, *regions]]
+        more_dice, more_regions = _read_places(image, _new_places(extra, taken))
+        dice += more_dice
+        regions += more_regions
+    dice.sort(key=lambda d: (d.center[1], d.center[0]))
+    dt, ut = tuple(dice), tuple(regions)
+    return Reading(dt, ut, reading.expect, reading.ms, verdict(dt, ut, reading.expect))
+
