@@ -23,6 +23,7 @@ from device.bamboozled.flow import BamboozledFlow
 from device.bamboozled.odds import ODDS as BAMBOOZLED_ODDS
 from device.bamboozled.setup import Setup
 from device.bamboozled.sim import SimTable, parse_dice
+from device.core.dice import PIP_DICE
 from device.core.game import GameRecord, find_game
 from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
@@ -33,10 +34,11 @@ from games import bamboozled, doubting_dice
 GAMES: tuple[GameRecord, ...] = (
     GameRecord("bamboozled", "Bamboozled", "bamboozled", BamboozledFlow, Setup.from_defaults,
                bamboozled.prompt, dice_per_look=2, simulator=SimTable.simulate,
-               sim_dice=parse_dice, odds=BAMBOOZLED_ODDS),
+               sim_dice=parse_dice, odds=BAMBOOZLED_ODDS, dice=PIP_DICE),
     GameRecord("doubting_dice", "Doubting Dice", "doubting_dice", DoubtingFlow,
                DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
-               simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS),
+               simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS,
+               dice=PIP_DICE),
 )
 
 

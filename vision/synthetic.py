@@ -41,6 +41,13 @@ class DrawnDie:
     dark: bool
 
 
+def tray_floor(size: tuple[int, int], rng: np.random.Generator | int | None = None,
+               ) -> np.ndarray:
+    """A dice-tray floor of ``size`` (width, height), to draw several scenes on one tray."""
+    return _background(size, rng if isinstance(rng, np.random.Generator)
+                       else np.random.default_rng(rng))
+
+
 def _background(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     """A dice-tray floor: light grey felt (sometimes tinted), gentle shading, fine grain."""
     w, h = size
@@ -116,12 +123,14 @@ def _draw_die(img: np.ndarray, value: int, center: tuple[float, float], side: fl
 
 def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | None = None,
                       size: tuple[int, int] = (640, 480), style: Style = "mixed",
-                      side: float | None = None) -> tuple[np.ndarray, list[DrawnDie]]:
+                      side: float | None = None, background: np.ndarray | None = None,
+                      ) -> tuple[np.ndarray, list[DrawnDie]]:
     """Render dice showing ``values`` top-down; return the BGR image and where each die is.
 
     ``size`` is (width, height). ``style``: "white" (white dice, black pips), "dark"
     (dark dice, light pips), "mixed" (either, per die) or "colored" (bright bodies too).
-    ``side`` is the die's side in pixels (default: chosen from the image and the count).
+    ``side`` is the die's side in pixels (default: chosen from the image and the count);
+    ``background``: a BGR image of ``size`` to draw on (default: a new tray floor).
     """
     if not isinstance(rng, np.random.Generator):
         rng = np.random.default_rng(rng)
@@ -131,7 +140,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
     if len(values) > 30:
         raise ValueError("at most 30 dice")
     w, h = size
-    img = _background(size, rng)
+    img = _background(size, rng) if background is None else background.copy()
     n = len(values)
     if side is None:
         fit = math.sqrt(w * h / max(n, 1) / 4.0)  # leaves room to scatter
@@ -160,6 +169,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
 
 def render_dice(values: Sequence[int], rng: np.random.Generator | int | None = None,
                 size: tuple[int, int] = (640, 480), style: Style = "mixed",
-                side: float | None = None) -> np.ndarray:
+                side: float | None = None, background: np.ndarray | None = None,
+                ) -> np.ndarray:
     """BGR image (height, width, 3) of dice showing ``values`` seen from above."""
-    return render_dice_scene(values, rng, size, style, side)[0]
+    return render_dice_scene(values, rng, size, style, side, background)[0]
