@@ -86,19 +86,15 @@ def _dice_problem(text: str) -> str | None:
 def _run(args: argparse.Namespace, config: Any) -> int:
     """Assemble the box (hardware, eyes, games, simulator) and run its loop."""
     from device.core.box import Box, BoxSettings, StopFlag, run_loop
-    from device.core.dice import DiceKind
     from device.core.game import GameRecord
-    from device.core.ports import Eye, SimHooks, SimOptions
-    from device.core.teach import TeachFlow
+    from device.core.ports import SimHooks, SimOptions
+    from device.hw.box_eyes import BoxEyes
     from device.hw.buttons import KEY_HELP
-    from device.hw.camera import SimulatedTable
     from device.hw.display import DisplayError
-    from device.hw.eyes import CameraEye, CupEye, reader_works
+    from device.hw.eyes import reader_works
     from device.hw.hardware import open_hardware
     from device.hw.photos import PhotoKeeper
-    from device.hw.profiles import KeptTray, ProfileShelf
     from device.hw.sd_notify import Notifier
-    from device.hw.teach_table import SimTeachTable
     from device.registry import GAMES
     from device.ui.views import describe, render
 
@@ -124,23 +120,7 @@ def _run(args: argparse.Namespace, config: Any) -> int:
             log.warning("the dice reader cannot run (%s): the simulator reads its own cup", why)
             reader = "cup"
 
-    shelf = ProfileShelf(paths.state_dir)  # the taught dice, one profile per kind
-    tray = KeptTray(paths.state_dir)  # the empty-tray reference, refreshed when seen empty
-
-    def eye_for(game: GameRecord, hooks: SimHooks | None) -> Eye:
-        if reader == "cup" and hooks is not None:
-            return CupEye(hw.camera, hooks.dice)
-        if game.dice is None:
-            return CameraEye(hw.camera, expect=game.dice_per_look)
-        return CameraEye(hw.camera, expect=game.dice_per_look, profile=shelf.load(game.dice),
-                         reference=tray)
-
-    def teach(kind: DiceKind) -> TeachFlow:
-        eye = CameraEye(hw.camera, expect=None, profile=shelf.load(kind), reference=tray,
-                        places=True)
-        table = (SimTeachTable(hw.camera, args.seed)
-                 if sim and isinstance(hw.camera, SimulatedTable) else None)
-        return TeachFlow(kind, eye, shelf, table)
+    eyes = BoxEyes(hw.camera, paths.state_dir, cup=reader == "cup", sim=sim, seed=args.seed)
 
     def simulate(game: GameRecord, names: Any, settings: Any, writer: Any) -> SimHooks | None:
         if game.simulator is None:
@@ -157,9 +137,10 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         header={"box": {"sim": sim, "seed": args.seed, "camera": config.camera.spec,
                         "reader": reader}})
     try:
-        box = Box(settings, GAMES, eye_for, simulate=simulate if sim else None,
+        box = Box(settings, GAMES, eyes.for_game, simulate=simulate if sim else None,
                   photo_factory=lambda gid: PhotoKeeper(paths.photos_dir, gid,
-                                                        base=paths.state_dir), teach=teach)
+                                                        base=paths.state_dir),
+                  teach=eyes.teach)
     except OSError as exc:
         hw.close()
         print(f"bluffbox run: {exc}", file=sys.stderr)

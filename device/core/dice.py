@@ -30,14 +30,14 @@ class DiceKind:
     (False, 3)
     >>> bone = DiceKind("bone", "bone dice", ("chest", "sword", "ship", "skull"))
     >>> bone.symbols, bone.looks, bone.face_for(3)
-    (True, 8, 'sword')
+    (True, 12, 'sword')
     """
 
     name: str
     label: str
     faces: tuple[DieValue, ...]
     rolls: int = 3
-    per_face: int = 2
+    per_face: int = 3
     dice: int = 2
 
     def __post_init__(self) -> None:

@@ -71,13 +71,15 @@ class Finished:
 
 
 class TeachFlow:
-    """Teach ``kind`` with ``eye`` (which keeps the empty-tray reference) and keep the
-    profile on ``shelf``; ``table``: the simulated table (none on the box)."""
+    """Teach ``kind`` with ``eye`` and keep the profile on ``shelf``; ``clear_eye`` (default
+    ``eye``) watches for the empty tray and takes it as the reference; ``table``: the
+    simulated table (none on the box)."""
 
     def __init__(self, kind: DiceKind, eye: Eye, shelf: DiceShelf,
-                 table: TeachTable | None = None) -> None:
+                 table: TeachTable | None = None, clear_eye: Eye | None = None) -> None:
         self.kind = kind
         self.eye = eye
+        self.clear_eye = clear_eye if clear_eye is not None else eye
         self.shelf = shelf
         self.table: TeachTable = table if table is not None else NoTeachTable()
         self.shots: list[TaughtShot] = []
@@ -113,8 +115,9 @@ class TeachFlow:
     def tick(self, t: float) -> None:
         if not self.busy:
             return
-        look = self.eye.poll(t)
-        if isinstance(self.mode, Clearing):
+        clearing = isinstance(self.mode, Clearing)
+        look = (self.clear_eye if clearing else self.eye).poll(t)
+        if clearing:
             if look.state is LookState.EMPTY:  # the eye took the empty-tray reference
                 log.info("teach %s: the empty tray seen", self.kind.name)
                 self._look(1)
@@ -190,7 +193,7 @@ class TeachFlow:
             return False
         self.mode = Clearing()
         self.table.empty()
-        self.eye.start()
+        self.clear_eye.start()
         return True
 
     def _press_clearing(self, role: Role) -> bool:

@@ -9,7 +9,9 @@
 * :class:`KeptTray`: the empty-tray reference (:class:`vision.reference.EmptyTray`) kept as
   ``STATE/reference/empty-tray.png``: loaded at start, refreshed whenever the watcher sees
   the tray empty, written again at most every ``every`` seconds (and always the first
-  time), atomically.
+  time), atomically. The teach flow's "empty the tray" step takes it as it is; game reads
+  use :meth:`KeptTray.guarded`, which refuses a frame the reader called empty while
+  die-sized things lie where the reference had none (dice the reader missed).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import cv2
 import numpy as np
 
 from device.core.dice import DiceKind, TaughtShot, profile_dir
-from vision.profile import Profile, ProfileError, Shot, TaughtDie
+from vision.profile import MANIFEST, Profile, ProfileError, Shot, TaughtDie
 from vision.reference import EmptyTray
 
 log = logging.getLogger("bluffbox")
@@ -56,16 +58,33 @@ class ProfileShelf:
 
     def __init__(self, state_dir: Path | str) -> None:
         self.state_dir = Path(state_dir)
-        self._loaded: dict[str, tuple[float, Profile | None, str]] = {}
+        self._loaded: dict[str, tuple[int, Profile | None, str]] = {}
 
     def path(self, kind: DiceKind) -> Path:
         return profile_dir(self.state_dir, kind)
 
+    def _recover(self, kind: DiceKind) -> None:
+        """Finish a swap a power cut interrupted: the whole new profile, else the old one."""
+        final = self.path(kind)
+        if (final / MANIFEST).exists():
+            return
+        for side in (".new", ".old"):
+            kept = final.with_name(final.name + side)
+            if (kept / MANIFEST).exists():
+                shutil.rmtree(final, ignore_errors=True)
+                kept.rename(final)
+                log.warning("finished saving the %s profile from %s", kind.name, kept.name)
+                return
+
     def _read(self, kind: DiceKind) -> tuple[Profile | None, str]:
         """(profile or None, its status in words); cached until the folder changes."""
+        try:
+            self._recover(kind)
+        except OSError as exc:
+            log.warning("cannot finish saving the %s profile: %s", kind.name, exc)
         d = self.path(kind)
         try:
-            stamp = (d / "profile.json").stat().st_mtime
+            stamp = (d / MANIFEST).stat().st_mtime_ns
         except OSError:
             return None, "none yet"
         cached = self._loaded.get(kind.name)
@@ -101,6 +120,7 @@ class ProfileShelf:
                                       float(max(x1 - x0, y1 - y0))))
             taught.append(Shot(np.asarray(shot.frame), tuple(dice)))
         profile = Profile.teach(taught)
+        self._recover(kind)
         final = self.path(kind)
         final.parent.mkdir(parents=True, exist_ok=True)
         fresh = final.with_name(final.name + ".new")
@@ -164,4 +184,37 @@ class KeptTray(EmptyTray):
             log.warning("cannot keep the empty-tray reference: %s", exc)
 
 
-__all__ = ["REFERENCE", "KeptTray", "ProfileShelf"]
+    def guarded(self, side: float | None = None) -> GuardedTray:
+        """This reference, refreshed only by frames with nothing die-sized (about ``side``
+        pixels; default a twelfth of the frame) unlike it."""
+        return GuardedTray(self, side)
+
+
+class GuardedTray(EmptyTray):
+    """A :class:`KeptTray` whose refresh skips frames that show dice (see the module doc)."""
+
+    def __init__(self, tray: KeptTray, side: float | None = None) -> None:
+        self.tray = tray
+        self.side = side
+        self.refused = 0
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.tray.shape
+
+    def changed(self, image: np.ndarray) -> np.ndarray | None:
+        return self.tray.changed(image)
+
+    def update(self, frame: np.ndarray) -> None:
+        side = self.side if self.side is not None else min(frame.shape[:2]) / 12.0
+        if self.tray.known and self.tray.places(frame, side):
+            self.refused += 1
+            if self.refused == 1:
+                log.info("the tray looks empty to the reader but something lies on it: the "
+                         "empty-tray reference is kept as it was")
+            return
+        self.refused = 0
+        self.tray.update(frame)
+
+
+__all__ = ["REFERENCE", "GuardedTray", "KeptTray", "ProfileShelf"]
