@@ -29,7 +29,8 @@ from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
 from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
-from games import bamboozled, doubting_dice
+from games.bamboozled import rules as bamboozled
+from games.doubting import rules as doubting_dice
 
 GAMES: tuple[GameRecord, ...] = (
     GameRecord("bamboozled", "Bamboozled", "bamboozled", BamboozledFlow, Setup.from_defaults,

@@ -13,7 +13,8 @@
 #      on a numpy 1.x system (Bookworm) also by firmware_config/pi-constraints.txt
 #   4. pip install '.[pi]' from a copy of this checkout (the checkout stays untouched)
 #   5. /etc/bluffbox/config.toml from firmware_config/bluffbox.example.toml, only if absent
-#   6. systemd/bluffbox.service into /etc/systemd/system, enabled (restarted if it was running)
+#   6. systemd/bluffbox.service and systemd/bluffbox-web.service (the scoreboard on port 8080)
+#      into /etc/systemd/system, enabled (restarted if they were running)
 #   7. checks for the config.txt lines (I2C on, camera) and says what to add
 # shellcheck disable=SC2317  # nested functions in main() are reached; shellcheck 0.9 thinks not
 set -euo pipefail
@@ -239,32 +240,38 @@ else
   warn "$example is missing: write $etc_dir/config.toml yourself before starting the service"
 fi
 
-# --- 6. systemd unit ---------------------------------------------------------------------
-unit_src="$src/systemd/bluffbox.service"
-if [ -f "$unit_src" ]; then
+# --- 6. systemd units ---------------------------------------------------------------------
+# bluffbox.service (the box) and bluffbox-web.service (the read-only scoreboard, [web] in the
+# config); each is enabled, and restarted if it was running.
+install_unit() {
+  local unit="$1" unit_src="$src/systemd/$1"
+  if [ ! -f "$unit_src" ]; then
+    warn "$unit_src is missing: $unit not installed"
+    return 0
+  fi
   install -d -m 0755 "$unit_dir"
   # The unit names /opt/bluffbox/venv; follow --prefix.
-  sed "s#/opt/bluffbox/venv#$venv#g" "$unit_src" >"$unit_dir/bluffbox.service.tmp"
-  chmod 0644 "$unit_dir/bluffbox.service.tmp"
-  mv "$unit_dir/bluffbox.service.tmp" "$unit_dir/bluffbox.service"
-  say "installed $unit_dir/bluffbox.service"
+  sed "s#/opt/bluffbox/venv#$venv#g" "$unit_src" >"$unit_dir/$unit.tmp"
+  chmod 0644 "$unit_dir/$unit.tmp"
+  mv "$unit_dir/$unit.tmp" "$unit_dir/$unit"
+  say "installed $unit_dir/$unit"
   if [ "$do_enable" -eq 0 ]; then
-    say "systemctl skipped (--no-enable): run 'systemctl daemon-reload && systemctl enable --now bluffbox'"
+    say "systemctl skipped (--no-enable): run 'systemctl daemon-reload && systemctl enable --now ${unit%.service}'"
   elif [ ! -d /run/systemd/system ] || ! command -v systemctl >/dev/null 2>&1; then
-    say "systemd is not running here (chroot or container): skipped systemctl"
+    say "systemd is not running here (chroot or container): skipped systemctl for $unit"
   else
     systemctl daemon-reload
-    systemctl enable bluffbox.service
-    if systemctl is-active --quiet bluffbox.service; then
-      systemctl restart bluffbox.service
-      say "bluffbox.service restarted with the new version"
+    systemctl enable "$unit"
+    if systemctl is-active --quiet "$unit"; then
+      systemctl restart "$unit"
+      say "$unit restarted with the new version"
     else
-      say "bluffbox.service enabled: it starts at boot; start it now with 'systemctl start bluffbox'"
+      say "$unit enabled: it starts at boot; start it now with 'systemctl start ${unit%.service}'"
     fi
   fi
-else
-  warn "$unit_src is missing: no service installed"
-fi
+}
+install_unit bluffbox.service
+install_unit bluffbox-web.service
 
 # --- 7. config.txt reminders -------------------------------------------------------------
 if [ -z "$boot_config" ]; then
@@ -275,6 +282,8 @@ fi
 if [ -n "$boot_config" ] && [ -f "$boot_config" ]; then
   need=()
   grep -qE '^[[:space:]]*dtparam=i2c_arm=on' "$boot_config" || need+=("dtparam=i2c_arm=on")
+  grep -qE '^[[:space:]]*dtparam=i2c_arm_baudrate=' "$boot_config" ||
+    need+=("dtparam=i2c_arm_baudrate=400000   (a 4x faster screen; 100000 for long wires)")
   grep -qE '^[[:space:]]*(camera_auto_detect=1|dtoverlay=(imx|ov)[0-9])' "$boot_config" ||
     need+=("camera_auto_detect=1   (or the dtoverlay= line of your sensor)")
   if [ "${#need[@]}" -gt 0 ]; then
@@ -290,6 +299,7 @@ fi
 [ -e /dev/i2c-1 ] || say "note: /dev/i2c-1 is absent: the OLED needs I2C on (then reboot)"
 
 say "done. Wiring: firmware_config/pins.md. Check the box: sudo -u $service_user $venv/bin/bluffbox doctor --config $etc_dir/config.toml"
+say "the scoreboard: http://$(hostname).local:8080/ from a phone on the same network ([web] in $etc_dir/config.toml)"
 }
 main "$@"
 exit

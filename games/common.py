@@ -8,10 +8,18 @@ settings or subclasses) over immutable state values. The device loop only ever a
 * ``rules.apply(state, action)`` -> ``(new_state, events)``, or :class:`IllegalAction`
   with the old state untouched (states are frozen, so nothing can be half-changed);
 * ``rules.winner(state)`` -> a seat index once the game is over;
+* ``rules.tally(move)`` -> ``(seat, Tally)`` pairs for the statistics (:mod:`games.tally`);
 * ``rules.action_to_json`` / ``action_from_json`` and ``settings_to_json`` /
   ``settings_from_json`` so :mod:`games.log` can write and replay any game.
 
 Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
+
+``summary(state)`` convention (the web scoreboard renders every game from it, unchanged):
+a JSON-ready dict with ``"players"``, a list of one dict per seat holding ``"name"`` and
+whatever the game counts per player (strikes, dice, coins, cards...); ``"awaiting"`` (the
+name whose input is needed, or ``None``), ``"prompt"`` (that as a sentence) and
+``"winner"`` (a name or ``None``); any other key is a table-wide value (score, bid, pot,
+deck...). Values are numbers, strings, booleans, ``None``, or small lists/dicts of them.
 """
 
 from __future__ import annotations
@@ -20,6 +28,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
+
+from games.tally import Move, Tally, count_turns
+
+CLOCKWISE = 1
+"""Seat direction: clockwise is index order (+1); counter-clockwise is -1."""
 
 
 class RulesError(Exception):
@@ -30,12 +43,39 @@ class IllegalAction(RulesError):
     """The action is not legal in this state. The state is unchanged."""
 
 
+class WrongPhase(IllegalAction):
+    """That kind of action is not what the game is waiting for."""
+
+
+class GameOver(WrongPhase):
+    """The game is over: nothing more can happen."""
+
+
 class InvalidSettings(RulesError):
     """The game cannot be set up like this (player count, strike limit, ...)."""
 
 
 class InvalidInput(RulesError, ValueError):
     """Text a person typed (a score, a bid) is not a valid value."""
+
+
+def next_seat(out: Sequence[bool], seat: int, direction: int = CLOCKWISE) -> int:
+    """The next seat after ``seat`` in ``direction`` (+1 clockwise, -1 counter-clockwise)
+    that is still in the game (``out[s]`` false); ``ValueError`` if nobody is left.
+
+    >>> next_seat([False, True, False, False], 0)       # seat 1 is out
+    2
+    >>> next_seat([False, True, False, False], 0, -1)   # counter-clockwise wraps round
+    3
+    >>> next_seat([False, True], 0)                     # only seat 0 left: back to it
+    0
+    """
+    n = len(out)
+    for k in range(1, n + 1):
+        candidate = (seat + direction * k) % n
+        if not out[candidate]:
+            return candidate
+    raise ValueError("nobody is left")
 
 
 @dataclass(frozen=True)
@@ -92,6 +132,14 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     def is_over(self, state: StateT) -> bool:
         return self.winner(state) is not None
 
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """The ``(seat, Tally)`` pairs one :class:`games.tally.Move` earns.
+
+        The scoreboard's statistics hook: a game overrides it to count bluffs,
+        challenges and cards; this default counts one turn for the awaited seat.
+        """
+        return count_turns(self, move)
+
     # --- serialisation for the game log -------------------------------------------------
     @abstractmethod
     def action_to_json(self, action: ActionT) -> dict[str, Any]:
@@ -112,3 +160,7 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     @abstractmethod
     def summary(self, state: StateT, names: Sequence[str] | None = None) -> dict[str, Any]:
         """A JSON-ready description of ``state`` for ``bluffbox replay`` and the screens."""
+
+
+AnyRules = Rules[Any, Any, Any]
+"""Any game's rules, where the game is only known at run time (the log, the registry)."""

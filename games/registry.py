@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import importlib
 
-from games.common import Rules
+from games.common import AnyRules
 
 #: name -> "module:Class" of the games that ship with the box.
 BUILTIN: dict[str, str] = {
-    "bamboozled": "games.bamboozled:Bamboozled",
-    "doubting_dice": "games.doubting_dice:DoubtingDice",
+    "bamboozled": "games.bamboozled.rules:Bamboozled",
+    "doubting_dice": "games.doubting.rules:DoubtingDice",
 }
 
-_registered: dict[str, type[Rules]] = {}
+_registered: dict[str, type[AnyRules]] = {}
 
 
-def register(rules_class: type[Rules]) -> type[Rules]:
+def register(rules_class: type[AnyRules]) -> type[AnyRules]:
     """Register a Rules class under its ``name`` (usable as a class decorator)."""
     _registered[rules_class.name] = rules_class
     return rules_class
@@ -30,7 +30,7 @@ def names() -> list[str]:
     return sorted(set(BUILTIN) | set(_registered))
 
 
-def get_rules(name: str) -> Rules:
+def get_rules(name: str) -> AnyRules:
     """A Rules instance for the game ``name``; :class:`KeyError` if unknown."""
     if name not in _registered:
         if name not in BUILTIN:

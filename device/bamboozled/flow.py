@@ -60,23 +60,20 @@ from device.core.flow import (
 from device.core.ports import NoHooks, status_word
 from device.core.roles import Role
 from device.ui.views import MenuView, PlayerRow, PlayersView, ReadView
-from games.bamboozled import (
+from games.bamboozled.actions import (
     Accept,
     Action,
-    Bamboozled,
     Challenge,
     Declare,
     Decline,
     Discard,
-    Phase,
     PlayCard,
     Roll,
     Show,
-    State,
 )
-from games.cards import Card
-from games.common import Event
-from games.scores import (
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.scores import (
     best_truthful,
     jump_down,
     jump_up,
@@ -88,6 +85,8 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.bamboozled.state import Phase, State
+from games.common import Event
 
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 

@@ -25,8 +25,8 @@ class BamboozledOdds:
 
 
 def _print_odds(args: argparse.Namespace) -> int:
-    from games.odds import odds, table
-    from games.scores import parse_score, rank, score_name
+    from games.bamboozled.odds import odds, table
+    from games.bamboozled.scores import parse_score, rank, score_name
 
     if args.score:
         try:

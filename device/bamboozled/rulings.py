@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 from device.bamboozled import screens as bs
 from device.bamboozled.screens import dice_text
-from games import bamboozled_events as ev
-from games.bamboozled import Action, Phase, State
-from games.cards import Card
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Action
+from games.bamboozled.cards import Card
+from games.bamboozled.scores import score_name
+from games.bamboozled.state import Phase, State
 from games.common import Event
-from games.scores import score_name
 
 
 def ruling(events: Sequence[Event], state: State, action: Action | None = None

@@ -24,7 +24,8 @@ from typing import Any
 from device.core.roles import Role
 from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
-from games.bamboozled import MAX_PLAYERS, PARTY_STRIKE_LIMIT, Settings
+from games.bamboozled.rules import MAX_PLAYERS
+from games.bamboozled.state import PARTY_STRIKE_LIMIT, Settings
 
 PARTY_MAX = 12
 

@@ -6,7 +6,7 @@
   cup is lifted, the simulated camera (:class:`device.hw.camera.SimulatedTable`) shows the
   dice, after a short "moving" phase.
 * Virtual cards: there are no physical cards in a terminal, so each player gets a
-  virtual hand dealt from a seeded, shuffled deck (:class:`games.bamboozled_table.Table`
+  virtual hand dealt from a seeded, shuffled deck (:class:`games.bamboozled.table.Table`
   keeps it in step with the engine's events). The hand of the player whose input is
   awaited is shown under the screen, and the card menus offer only cards in it. The
   engine still only counts.
@@ -27,9 +27,10 @@ from device.bamboozled.screens import dice_text
 from device.core.flow import GameFlow, Reading
 from device.core.notes import sim_notes
 from device.core.ports import SimOptions
-from games.bamboozled import Action, Phase, PlayCard, Settings
-from games.bamboozled_table import Table as VirtualTable
-from games.cards import Card
+from games.bamboozled.actions import Action, PlayCard
+from games.bamboozled.cards import Card
+from games.bamboozled.state import Phase, Settings
+from games.bamboozled.table import Table as VirtualTable
 from games.common import Event
 
 

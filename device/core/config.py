@@ -7,14 +7,16 @@ at once in a :class:`ConfigError` whose lines name the key and the fix, e.g.::
     /etc/bluffbox/config.toml: buttons.accept: pin 99 is not a GPIO (use 2-27)
 
 The sections mirror ``firmware_config/bluffbox.example.toml``: ``[buttons]``,
-``[display]``, ``[camera]``, ``[game]`` and ``[paths]``.
+``[display]``, ``[camera]``, ``[game]``, ``[paths]`` and ``[web]``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import ipaddress
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -124,12 +126,22 @@ class PathsConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The read-only scoreboard (``bluffbox web``): where it listens, or off."""
+
+    enabled: bool = True
+    host: str = "0.0.0.0"  # all interfaces: the phones on the table's network
+    port: int = 8080
+
+
+@dataclass(frozen=True)
 class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
     game: GameConfig = field(default_factory=GameConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     source: str = "defaults"
 
 
@@ -334,6 +346,27 @@ def _variants(key: str, value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"{key}: expected true or false, got {_kind(value)} {value!r}")
+    return value
+
+
+_HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*")
+
+
+def _host(key: str, value: Any) -> str:
+    text = _str(key, value).strip()
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        pass
+    if len(text) > 253 or not _HOSTNAME.fullmatch(text):
+        raise _Bad(f"{key}: {value!r} is not an address to listen on (e.g. \"0.0.0.0\" for"
+                   " every network, \"127.0.0.1\" for this machine only)")
+    return text
+
+
 def _names(key: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise _Bad(f'{key}: expected a list of player names, e.g. ["Anita", "Charlie"]')
@@ -349,7 +382,7 @@ def parse_config(data: Mapping[str, Any], source: str = "config", *, sim: bool =
                  ) -> Config:
     """Validate already-parsed TOML data (see :func:`load_config`)."""
     problems: list[str] = []
-    known = {"buttons", "display", "camera", "game", "paths"}
+    known = {"buttons", "display", "camera", "game", "paths", "web"}
     for key in data:
         if key not in known:
             hint = difflib.get_close_matches(key, sorted(known), n=1)
@@ -361,9 +394,10 @@ def parse_config(data: Mapping[str, Any], source: str = "config", *, sim: bool =
     camera = _parse_camera(_Section("camera", data.get("camera", {}), problems), sim)
     game = _parse_game(_Section("game", data.get("game", {}), problems))
     paths = _parse_paths(_Section("paths", data.get("paths", {}), problems), sim)
+    web = _parse_web(_Section("web", data.get("web", {}), problems))
     if problems:
         raise ConfigError(problems, source)
-    return Config(buttons, display, camera, game, paths, source)
+    return Config(buttons, display, camera, game, paths, web, source)
 
 
 def _parse_display(s: _Section, sim: bool) -> DisplayConfig:
@@ -445,6 +479,18 @@ def _parse_paths(s: _Section, sim: bool) -> PathsConfig:
         logs=s.get("logs", d.logs, _path),
         photos=s.get("photos", d.photos, _path),
         min_free_mb=s.get("min_free_mb", d.min_free_mb, _int(0, 1_000_000, " MB")),
+    )
+    s.finish()
+    return out
+
+
+def _parse_web(s: _Section) -> WebConfig:
+    d = WebConfig()
+    out = WebConfig(
+        enabled=s.get("enabled", d.enabled, _bool),
+        host=s.get("host", d.host, _host),
+        # below 1024 would need root, and the scoreboard runs without it
+        port=s.get("port", d.port, _int(1024, 65535, "; ports below 1024 need root")),
     )
     s.finish()
     return out

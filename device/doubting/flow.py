@@ -55,23 +55,12 @@ from device.core.roles import Role
 from device.doubting import screens as ds
 from device.doubting.rulings import ruling
 from device.ui.views import MessageView, NumberView, ReadView
-from games import doubting_dice as dd
-from games.doubting_dice import (
-    Action,
-    Bid,
-    Challenge,
-    DoubtingDice,
-    DoubtingState,
-    Exact,
-    Phase,
-    RoundDice,
-    adjust_bid,
-    dice_for_total,
-    max_bid,
-    min_raise,
-    reveal_for,
-)
-from games.doubting_odds import bid_odds
+from games.common import next_seat
+from games.doubting.actions import Action, Bid, Challenge, Exact, RoundDice
+from games.doubting.bids import adjust_bid, legal_faces, max_bid, min_raise
+from games.doubting.odds import bid_odds
+from games.doubting.rules import DoubtingDice, dice_for_total, reveal_for
+from games.doubting.state import DoubtingState, Phase
 
 QUICK_STEP = 5  # CARD on the bid entry: quantity + 5
 _BY_HAND = "m:count by hand"
@@ -183,7 +172,7 @@ class DoubtingFlow(GameFlow):
     def confirmers(self, kind: ReadKind) -> tuple[int, int]:
         s = self.state
         if kind is ReadKind.ROUND:
-            return s.starter, dd._next_seat(s.out, s.starter)
+            return s.starter, next_seat(s.out, s.starter)
         assert s.bidder is not None and s.awaiting is not None
         return s.bidder, s.awaiting
 
@@ -242,7 +231,7 @@ class DoubtingFlow(GameFlow):
             step = QUICK_STEP if bid.quantity < high.quantity else low.quantity - bid.quantity
             bid = adjust_bid(s, bid, quantity=step)
         elif role in (Role.ACCEPT, Role.CHALLENGE):
-            if len(dd.legal_faces(s, bid.quantity)) < 2:
+            if len(legal_faces(s, bid.quantity)) < 2:
                 self.flash = "palifico: face fixed" if s.palifico else "only face at this qty"
                 return True
             bid = adjust_bid(s, bid, face=-1 if role is Role.ACCEPT else 1)

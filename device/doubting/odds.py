@@ -34,8 +34,9 @@ def _pct(p: float) -> str:
 
 def run_doubting(args: argparse.Namespace) -> int:
     """Print Doubting Dice odds for ``args`` (score words, dice, own, palifico, json)."""
-    from games.doubting_dice import FACES, parse_bid
-    from games.doubting_odds import bid_probability, exact_probability, expected_count
+    from games.doubting.bids import parse_bid
+    from games.doubting.odds import bid_probability, exact_probability, expected_count
+    from games.doubting.state import FACES
 
     try:
         n = getattr(args, "dice", None)

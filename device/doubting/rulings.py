@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from device.doubting import screens as ds
-from games import doubting_dice as dd
 from games.common import Event
-from games.doubting_dice import DoubtingState
+from games.doubting import events as ev
+from games.doubting.state import DoubtingState
 
 
 def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
@@ -19,18 +19,18 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
     names = [n.upper() for n in state.names]
     head, face = "OK", None
     lines: list[str] = []
-    outs = {e.seat for e in events if isinstance(e, dd.PlayerOut)}
-    strikes = {e.seat: e for e in events if isinstance(e, dd.StrikeTaken)}
-    palifico = [e.seat for e in events if isinstance(e, dd.PalificoRound)]
+    outs = {e.seat for e in events if isinstance(e, ev.PlayerOut)}
+    strikes = {e.seat: e for e in events if isinstance(e, ev.StrikeTaken)}
+    palifico = [e.seat for e in events if isinstance(e, ev.PalificoRound)]
     for e in events:
-        if isinstance(e, dd.TotalAnnounced):
+        if isinstance(e, ev.TotalAnnounced):
             head = f"TOTAL {e.total}"
             lines.append(f"{e.dice_in_play} dice add up to {e.total}")
-        elif isinstance(e, dd.CallMade):
+        elif isinstance(e, ev.CallMade):
             head = "EXACT?" if e.kind == "exact" else "CHALLENGE"
             face = e.bid.face
             lines.append(f"bid {e.bid.quantity} x {e.bid.face} ({names[e.bidder]})")
-        elif isinstance(e, dd.RevealCounted):
+        elif isinstance(e, ev.RevealCounted):
             f = e.bid.face
             if e.ones_wild:
                 count = f"{f}s: {e.face_count} + {e.ones_count} ones = {e.count}"
@@ -41,10 +41,10 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
                 head = "EXACT!" if e.count == e.bid.quantity else "MISSED!"
             else:
                 head = "TRUE!" if e.bid_true else "BLUFF!"
-        elif isinstance(e, dd.DiceGained):
+        elif isinstance(e, ev.DiceGained):
             lines.append(f"{names[e.seat]} gains a die: {e.dice_left}" if e.gained
                          else f"{names[e.seat]} keeps {e.dice_left} dice")
-        elif isinstance(e, dd.DiceLost):
+        elif isinstance(e, ev.DiceLost):
             lost = "a die" if e.lost == 1 else f"{e.lost} dice"
             if e.seat in strikes:
                 k = strikes[e.seat]
@@ -52,9 +52,9 @@ def ruling(events: Sequence[Event], state: DoubtingState) -> ds.RevealView:
             else:
                 tail = "out!" if e.seat in outs else str(e.dice_left)
             lines.append(f"{names[e.seat]} loses {lost}: {tail}")
-        elif isinstance(e, dd.GameWon):
+        elif isinstance(e, ev.GameWon):
             lines.append(f"{names[e.seat]} wins!")
-        elif isinstance(e, dd.RoundStarted) and head != "OK":
+        elif isinstance(e, ev.RoundStarted) and head != "OK":
             pal = " PALIFICO" if palifico else ""
             lines.append(f"{names[e.starter]} opens{pal}")
     return ds.RevealView(head, tuple(lines), face)

@@ -21,7 +21,7 @@ from typing import Any
 from device.core.roles import Role
 from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
-from games.doubting_dice import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
+from games.doubting.state import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
 
 
 class Step(enum.Enum):

@@ -25,7 +25,7 @@ from device.core.flow import GameFlow, Reading
 from device.core.notes import sim_notes
 from device.core.ports import NoHooks, SimOptions
 from device.doubting.flow import DoubtingFlow, ReadKind, RoundStart
-from games.doubting_dice import Phase
+from games.doubting.state import Phase
 
 
 def parse_flat_dice(text: str) -> list[int]:

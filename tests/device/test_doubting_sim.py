@@ -20,8 +20,10 @@ from device.hw.camera import SimulatedTable
 from device.hw.eyes import CupEye
 from device.registry import GAMES
 from device.ui.views import MenuView, render
-from games import doubting_dice as dd
-from games.doubting_dice import Bid, DoubtingSettings
+from games.doubting.actions import Bid, Challenge, Exact
+from games.doubting.events import DiceGained, PalificoRound
+from games.doubting.rules import DoubtingDice
+from games.doubting.state import DoubtingSettings, Phase
 from games.log import read_log, replay
 
 
@@ -87,7 +89,11 @@ def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
     assert setup.view() == MenuView("Game", ("Bamboozled", "Doubting Dice"), 0, "w/s o:pick")
     press(setup, "s o")
     assert setup.view().title == "Doubting: players" and setup.view().value == "3"
-    press(setup, "w w w w o")  # 3 -> 4 5 6 -> 2 (wraps)
+    press(setup, "s")  # 3 -> 2
+    assert setup.view().value == "2"
+    press(setup, "s")  # 2 -> 10 (wraps: 2 to 10 players, the tray read in batches)
+    assert setup.view().value == "10"
+    press(setup, "w o")  # 10 -> 2
     press(setup, "s o s o s o w o")  # palifico off, total on, lives on, 4 strikes
     press(setup, "s o")  # P2 opens
     assert setup.view().title == "Ready?"
@@ -121,19 +127,19 @@ def test_box_plays_a_four_player_game_and_resumes_anywhere(tmp_path: Path) -> No
     assert box.flow.mode.view.headline == "BLUFF!"
     play(box, "o" + script(ROUNDS.strip().split("\n", 1)[1]))  # R2 on
     table = box.flow
-    assert table.state.phase is dd.Phase.GAME_OVER and table.state.winner == 3
+    assert table.state.phase is Phase.GAME_OVER and table.state.winner == 3
     assert isinstance(table.mode, core.Over)
     path = sorted((tmp_path / "logs").glob("*.jsonl"))[0]
     assert replay(path).state == table.state
     actions = read_log(path).actions
-    exacts = [a for a in actions if isinstance(a, dd.Exact)]
+    exacts = [a for a in actions if isinstance(a, Exact)]
     assert len(exacts) == 2 and Bid(17, 6) in actions
     press(box, "o")  # the winner's OK: a new setup
     assert box.flow is None and box.setup is not None
 
 
 def test_sim_cups_follow_the_script_then_the_seed(tmp_path: Path) -> None:
-    rules = dd.DoubtingDice()
+    rules = DoubtingDice()
     state = rules.new_game(["A", "B"])
     sim = DoubtingSim(["A", "B"], dice="12345,6")
 
@@ -177,11 +183,11 @@ def test_bluffbox_run_sim_plays_doubting_dice_to_a_winner(tmp_path: Path,
     final = replay(logs[0])
     assert final.state.winner == 3 and final.log.header["game"] == "doubting_dice"
     metas = [m for a, m in zip(final.log.actions, final.log.metas, strict=True)
-             if isinstance(a, dd.Challenge | dd.Exact)]
+             if isinstance(a, Challenge | Exact)]
     assert metas[0] is not None and metas[0]["looks"] == 2
     assert all(m and (tmp_path / "state" / m["photo"]).is_file() for m in metas)
-    assert any(isinstance(e, dd.DiceGained) and e.gained for evs in final.events for e in evs)
-    assert sum(isinstance(e, dd.PalificoRound) for evs in final.events for e in evs) >= 2
+    assert any(isinstance(e, DiceGained) and e.gained for evs in final.events for e in evs)
+    assert sum(isinstance(e, PalificoRound) for evs in final.events for e in evs) >= 2
     screens = sorted((tmp_path / "screens").glob("*.png"))
     assert screens  # the last frame is the winner screen
 
@@ -190,7 +196,7 @@ def test_announce_total_reads_the_simulated_cups(tmp_path: Path) -> None:
     box, sims = box_for(tmp_path, miss=0)
     play(box, "b s o  o o s o o o o")  # Doubting Dice, 3 players, announce total on
     table = box.flow
-    assert table.state.phase is dd.Phase.ROUND_DICE
+    assert table.state.phase is Phase.ROUND_DICE
     play(box, "o")
     assert table.mode.view.headline == "TOTAL 90" and sims[0].tray == (6,) * 15
     play(box, "o")
@@ -223,4 +229,4 @@ def test_bluffbox_run_sim_resumes_a_doubting_game(tmp_path: Path, sim_box: Any) 
     assert len(logs) == 1
     final = replay(logs[0])
     assert final.state.winner == 3
-    assert any(isinstance(a, dd.Exact) for a in final.log.actions)
+    assert any(isinstance(a, Exact) for a in final.log.actions)

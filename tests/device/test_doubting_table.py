@@ -20,8 +20,10 @@ from device.doubting.screens import BidView, DiceTableView, RevealView, RoundSta
 from device.hw.buttons import KEYMAP
 from device.hw.eyes import ScriptedEye
 from device.ui.views import MessageView, NumberView, render
-from games import doubting_dice as dd
-from games.doubting_dice import Bid, DoubtingDice, DoubtingSettings, Phase, legal_bids
+from games.doubting.actions import Bid, Challenge, Exact
+from games.doubting.bids import legal_bids
+from games.doubting.rules import DoubtingDice
+from games.doubting.state import DoubtingSettings, DoubtingState, Phase
 from games.log import LogWriter, read_log, replay
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -60,7 +62,7 @@ class Rig:
         return f"photos/g/{n:04d}.jpg" if part is None else f"photos/g/{n:04d}-{part}.jpg"
 
     @property
-    def state(self) -> dd.DoubtingState:
+    def state(self) -> DoubtingState:
         return self.table.state
 
     @property
@@ -212,7 +214,7 @@ def test_four_players_to_a_winner(tmp_path: Path) -> None:
     r.check_log()
     metas = r.metas()
     calls = [i for i, a in enumerate(read_log(r.path).actions)
-             if isinstance(a, dd.Challenge | dd.Exact)]
+             if isinstance(a, Challenge | Exact)]
     assert all(metas[i] and metas[i]["photo"] == f"photos/g/{i + 1:04d}.jpg" for i in calls)
     assert r.photos == [i + 1 for i in calls]
     r.keys("o")
@@ -360,6 +362,20 @@ def test_more_dice_than_the_tray_holds_are_read_in_batches(tmp_path: Path) -> No
     r.check_log()
 
 
+def test_ten_players_pour_in_two_batches(tmp_path: Path) -> None:
+    names = [f"P{i}" for i in range(1, 11)]
+    r = Rig(tmp_path, names=names)
+    assert r.table.pour_groups() == ((0, 1, 2, 3, 4, 5), (6, 7, 8, 9))  # 30 + 20 dice
+    r.keys("o").enter(10, 3).keys("c")
+    assert r.table.view().title == "Pour 1/2"
+    r.read((3,) * 30)
+    assert r.table.view().title == "Pour 2/2" and r.hooks.lifts[-1] == ("challenge", 1)
+    r.read((2,) * 20)
+    assert isinstance(r.mode, core.Ruled) and r.mode.view.headline == "TRUE!"
+    assert r.mode.view.lines[0] == "3s: 30 + 0 ones = 30"
+    r.check_log()
+
+
 def test_the_tray_size_is_a_config_value(tmp_path: Path) -> None:
     from device.core.config import load_config
 
@@ -465,7 +481,7 @@ def test_ruling_lines() -> None:
     rules = DoubtingDice()
     state = rules.new_game(["A", "B"])
     state, _ = rules.apply(state, Bid(2, 5))
-    state, events = rules.apply(state, dd.Challenge((5, 5, 1, 2, 2, 3, 3, 4, 4, 6)))
+    state, events = rules.apply(state, Challenge((5, 5, 1, 2, 2, 3, 3, 4, 4, 6)))
     view = ruling(events, state)
     assert view == RevealView("TRUE!", ("5s: 2 + 1 ones = 3", "bid 2 x 5 (A)",
                                         "B loses a die: 4", "B opens"), 5)

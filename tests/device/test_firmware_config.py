@@ -32,3 +32,11 @@ def test_config_txt_lines() -> None:
     assert "dtparam=i2c_arm=on" in lines
     assert "camera_auto_detect=1" in lines
     assert any(ln.startswith("#dtoverlay=imx219") for ln in lines)
+
+
+def test_i2c_runs_at_400khz_by_default() -> None:
+    """The OLED frame at 100 kHz costs ~92 ms of the ruling's delay; 400 kHz is the default."""
+    lines = [ln.strip() for ln in (FW / "config.txt").read_text().splitlines()]
+    assert "dtparam=i2c_arm_baudrate=400000" in lines
+    assert "100 kHz" in (FW / "pins.md").read_text()
+    assert "i2c_arm_baudrate" in (FW / "install-pi.sh").read_text()

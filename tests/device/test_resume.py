@@ -15,7 +15,8 @@ from device.core.ports import Look
 from device.core.roles import Role
 from device.registry import GAMES
 from device.ui.views import MessageView, WinnerView, render
-from games import doubting_dice as dd
+from games.doubting.events import PalificoRound
+from games.doubting.state import Phase
 from games.log import read_log, replay
 
 # 3 players, 2 strikes; Ann declares 53 on 5-3, Bob accepts, Bob declares 55 on 6-6 (a
@@ -136,9 +137,9 @@ def test_sigkill_mid_doubting_round_then_resume_and_play_to_the_end(sim_box: Any
     # played on to its end, in the one log: the same game as one never cut off
     assert sim_box.logs() == [log]
     final = replay(log)
-    assert final.state.phase is dd.Phase.GAME_OVER and final.state.winner == 1
+    assert final.state.phase is Phase.GAME_OVER and final.state.winner == 1
     assert final.state.round == 13
-    assert any(isinstance(e, dd.PalificoRound) for evs in final.events for e in evs)
+    assert any(isinstance(e, PalificoRound) for evs in final.events for e in evs)
     assert sim_box.same(after[-1], render(WinnerView("BOB", ("after 13 rounds",))))
     (tmp_path / "whole").mkdir()
     whole = type(sim_box)(tmp_path / "whole")

@@ -12,8 +12,14 @@ from typing import Any
 from PIL import Image
 
 from device.ui.views import WinnerView, render
+from games.bamboozled.scores import (
+    jump_down,
+    jump_up,
+    legal_declarations,
+    next_score,
+    previous_score,
+)
 from games.log import read_log, replay
-from games.scores import jump_down, jump_up, legal_declarations, next_score, previous_score
 
 DICE = "53,31,66,42,11,62,35,44,21"
 

@@ -20,10 +20,12 @@ from device.core.roles import Role
 from device.hw.buttons import KEYMAP
 from device.hw.eyes import ScriptedEye
 from device.ui.views import MenuView, MessageView, PlayersView, ReadView, WinnerView, render
-from games.bamboozled import Bamboozled, Phase, PlayCard, Settings
-from games.cards import Card
+from games.bamboozled.actions import PlayCard
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.scores import entry_presses, legal_declarations
+from games.bamboozled.state import Phase, Settings
 from games.log import LogWriter, read_log, replay
-from games.scores import entry_presses, legal_declarations
 
 NAMES = ["Anita", "Charlie", "Sasha"]
 
@@ -61,7 +63,7 @@ class Rig:
 
     def declare(self, score: int) -> Rig:
         """Walk the cursor to ``score`` with UP/DOWN/jumps (shortest way) and OK."""
-        from games.scores import jump_down, jump_up, next_score, previous_score
+        from games.bamboozled.scores import jump_down, jump_up, next_score, previous_score
 
         current = self.state.score
         assert score in legal_declarations(current)

@@ -20,7 +20,7 @@ from device.hw.camera import SimulatedTable
 from device.hw.eyes import CameraEye, CupEye
 from device.hw.photos import PhotoKeeper
 from device.ui.views import MenuView, NumberView
-from games.bamboozled import Settings
+from games.bamboozled.state import Settings
 from vision.types import Die, Reading
 
 

@@ -12,7 +12,8 @@ from device.bamboozled.flow import BamboozledFlow
 from device.core.ports import Look
 from device.core.roles import Role
 from device.ui.views import render
-from games.bamboozled import Bamboozled, Settings
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.state import Settings
 from games.log import LogWriter, replay
 
 ROLES = [Role.ACCEPT, Role.CHALLENGE, Role.UP, Role.DOWN, Role.OK, Role.CARD, Role.BACK,

@@ -6,25 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    Accept,
-    Bamboozled,
-    CardNotAllowed,
-    CardNotHeld,
-    Challenge,
-    Declare,
-    Decline,
-    Discard,
-    Phase,
-    PlayCard,
-    Settings,
-    Show,
-    State,
-    WrongPhase,
-)
-from games.cards import CARDS, Card
-from games.common import Event, IllegalAction
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Accept, Challenge, Declare, Decline, Discard, PlayCard, Show
+from games.bamboozled.cards import CARDS, Card
+from games.bamboozled.rules import Bamboozled, CardNotAllowed, CardNotHeld
+from games.bamboozled.state import Phase, Settings, State
+from games.common import Event, IllegalAction, WrongPhase
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -285,6 +272,22 @@ def test_revive_before_deciding_returns_a_strike_and_combines() -> None:
     assert state.awaiting == 2 and state.piles.hands[1] == 0
 
 
+def test_a_second_revive_in_one_turn_under_no_limits() -> None:
+    state = deciding(hands=(1, 2, 1), strikes=(0, 2, 0), no_limits=True)
+    state, _ = play(state, PlayCard(Card.REVIVE))
+    assert PlayCard(Card.REVIVE) in RULES.legal_actions(state)
+    state, events = play(state, PlayCard(Card.REVIVE))
+    assert state.strikes == (0, 0, 0) and ev.StrikeReturned(1, 0) in events
+    assert state.phase is Phase.DECIDE and state.awaiting == 1 and state.piles.hands[1] == 0
+
+
+def test_a_second_revive_in_one_turn_is_refused_without_no_limits() -> None:
+    state, _ = play(deciding(hands=(1, 2, 1), strikes=(0, 2, 0)), PlayCard(Card.REVIVE))
+    assert PlayCard(Card.REVIVE) not in RULES.legal_actions(state)
+    with pytest.raises(CardNotAllowed, match="No Limits is off"):
+        RULES.apply(state, PlayCard(Card.REVIVE))
+
+
 def test_revive_needs_a_strike() -> None:
     with pytest.raises(CardNotAllowed, match="no strike"):
         RULES.apply(deciding(), PlayCard(Card.REVIVE))
@@ -341,11 +344,16 @@ def test_revive_on_ones_own_turn_when_declaring() -> None:
 
 
 def test_fresh_start_then_revive_in_the_same_turn_but_one_revive_only() -> None:
-    state = deciding(hands=(1, 3, 1), strikes=(0, 2, 0), no_limits=True)
+    state = deciding(hands=(1, 2, 1), strikes=(0, 2, 0))
     state, _ = play(state, PlayCard(Card.REVIVE), PlayCard(Card.FRESH_START))
     assert state.phase is Phase.DECLARE and state.awaiting == 1 and state.revived
     with pytest.raises(CardNotAllowed, match="already"):
         RULES.apply(state, PlayCard(Card.REVIVE))
+    # No Limits: as many action cards as they want each turn (seed 000).
+    state = deciding(hands=(1, 3, 1), strikes=(0, 2, 0), no_limits=True)
+    state, _ = play(state, PlayCard(Card.REVIVE), PlayCard(Card.FRESH_START))
+    state, _ = play(state, PlayCard(Card.REVIVE))
+    assert state.strikes == (0, 0, 0) and state.phase is Phase.DECLARE
     fresh, _ = play(deciding(hands=(1, 2, 1), strikes=(0, 2, 0)), PlayCard(Card.FRESH_START))
     fresh, _ = play(fresh, PlayCard(Card.REVIVE))  # Fresh Start first, then Revive
     assert fresh.strikes == (0, 1, 0)
@@ -361,20 +369,41 @@ def test_revive_flag_survives_the_declarers_discard() -> None:
         RULES.apply(state, PlayCard(Card.REVIVE))
 
 
-def test_another_reverse_flips_back() -> None:
+def test_another_reverse_flips_back_past_the_first_reverser() -> None:
     state, _ = play(deciding(n=4), PlayCard(Card.REVERSE))  # Dan judges, counter-clockwise
     assert state.awaiting == 3 and state.direction == -1
     state, events = play(state, PlayCard(Card.REVERSE))
     assert state.direction == 1 and ev.DirectionChanged(True) in events
-    assert state.awaiting == 1  # after Ann, clockwise again: Bob decides anew
+    # rulings.md: the next after Ann clockwise who has not played a Skip or Reverse on D:
+    # Bob reversed it, so Cat decides.
+    assert state.awaiting == 2
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
-def test_reverse_after_a_skip_never_makes_its_player_judge(n: int) -> None:
-    # Ann declares, Bob skips, Cat reverses: play turns back from Cat, so Bob decides
-    # (P is not next to Cat); Cat, who played the card, does not judge (seed FAQ).
+@pytest.mark.parametrize(("n", "judge"), [(4, 3), (5, 4)])
+def test_reverse_after_a_skip_counts_the_judge_from_the_declarer(n: int, judge: int) -> None:
+    # Ann declares, Bob skips, Cat reverses: the next player after Ann in the new
+    # direction decides (Dan with four, Eve with five), not Bob.
     state, _ = play(deciding(n=n), PlayCard(Card.SKIP))
     assert state.awaiting == 2
     state, events = play(state, PlayCard(Card.REVERSE))
     assert state.direction == -1 and ev.DirectionChanged(False) in events
-    assert state.awaiting == 1
+    assert state.awaiting == state.judge == judge and state.declarer == 0
+    assert ev.TurnPassed(2, judge) in events
+
+
+def test_reverse_after_a_skip_with_three_players_comes_back_to_the_declarer() -> None:
+    # Ann declares, Bob skips, Cat reverses: after Ann counter-clockwise are Cat (Reverse)
+    # and Bob (Skip), both spent on this declaration; nobody is left, so Ann accepts her
+    # own score as with two players and rolls again (rulings.md).
+    state, _ = play(deciding(n=3), PlayCard(Card.SKIP))
+    state, events = play(state, PlayCard(Card.REVERSE))
+    assert state.direction == -1 and ev.SelfAccepted(0, state.score) in events
+    assert state.phase is Phase.DECLARE and state.awaiting == 0 and state.passed == ()
+
+
+def test_a_new_declaration_forgets_who_passed() -> None:
+    state, _ = play(deciding(n=4), PlayCard(Card.SKIP))  # Bob skips, Cat judges
+    assert state.passed == (1,)
+    state, _ = play(state, Accept((6, 6)))  # Cat accepts; she declares next
+    state, _ = play(state, Declare(54))  # a new declaration: Dan judges it, anyone may pass
+    assert state.passed == () and state.awaiting == 3

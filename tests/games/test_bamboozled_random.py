@@ -16,22 +16,20 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bamboozled import (
+from games.bamboozled.actions import (
     Accept,
     Action,
-    Bamboozled,
     Challenge,
     Declare,
     Decline,
     Discard,
-    Phase,
     PlayCard,
     Roll,
-    Settings,
     Show,
-    State,
 )
-from games.cards import CARDS, HAND_LIMIT
+from games.bamboozled.cards import CARDS, HAND_LIMIT
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.state import Phase, Settings, State
 from games.common import IllegalAction
 from games.log import action_record, encode, header_record, parse_log, replay_log
 

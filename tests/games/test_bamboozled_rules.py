@@ -6,25 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    Accept,
-    BadDice,
-    Bamboozled,
-    Challenge,
-    Declare,
-    Decline,
-    GameOver,
-    NotAScore,
-    Phase,
-    PlayCard,
-    ScoreTooLow,
-    Settings,
-    State,
-    WrongPhase,
-)
-from games.cards import Card
-from games.common import Event, IllegalAction, InvalidSettings
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Accept, Challenge, Declare, Decline, PlayCard
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import BadDice, Bamboozled, NotAScore, ScoreTooLow
+from games.bamboozled.state import Phase, Settings, State
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, WrongPhase
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    Accept,
-    Bamboozled,
-    Challenge,
-    Declare,
-    Phase,
-    ScoreTooLow,
-    State,
-)
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Accept, Challenge, Declare
+from games.bamboozled.rules import Bamboozled, ScoreTooLow
+from games.bamboozled.state import Phase, State
 
 RULES = Bamboozled()
 SASHA, CHARLIE, ANITA = 0, 1, 2

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.bamboozled import Accept, Declare, Discard, Phase, PlayCard, Settings
-from games.bamboozled_table import Table
-from games.cards import Card
+from games.bamboozled.actions import Accept, Declare, Discard, PlayCard
+from games.bamboozled.cards import Card
+from games.bamboozled.state import Phase, Settings
+from games.bamboozled.table import Table
 
 
 @pytest.mark.parametrize(

@@ -6,22 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    Accept,
-    Bamboozled,
-    CardNotAllowed,
-    Challenge,
-    Declare,
-    Phase,
-    PlayCard,
-    Roll,
-    Settings,
-    State,
-    WrongPhase,
-)
-from games.cards import Card
-from games.common import Event, InvalidSettings
+from games.bamboozled import events as ev
+from games.bamboozled.actions import Accept, Challenge, Declare, PlayCard, Roll
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import Bamboozled, CardNotAllowed
+from games.bamboozled.state import Phase, Settings, State
+from games.common import Event, InvalidSettings, WrongPhase
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.cards import (
+from games.bamboozled.cards import (
     AFTER_ROLL,
     BEFORE_ROLL,
     CARDS,

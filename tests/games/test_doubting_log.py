@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from games.doubting_dice import Bid, Call, DoubtingDice, DoubtingSettings, Phase, RoundDice
+from games.doubting.actions import Bid, Call, RoundDice
+from games.doubting.rules import DoubtingDice
+from games.doubting.state import DoubtingSettings, Phase
 from games.log import LogWriter, replay
 
 RULES = DoubtingDice()

@@ -8,30 +8,9 @@ from dataclasses import replace
 import pytest
 
 from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
-from games.doubting_dice import (
-    MAX_DICE,
-    Bid,
-    BidMade,
-    CallMade,
-    Challenge,
-    DiceGained,
-    DiceLost,
-    DoubtingDice,
-    DoubtingSettings,
-    DoubtingState,
-    Exact,
-    GameWon,
-    PalificoRound,
-    Phase,
-    PlayerOut,
-    RevealCounted,
-    RoundDice,
-    RoundStarted,
-    StrikeTaken,
-    TotalAnnounced,
+from games.doubting.actions import Bid, Challenge, Exact, RoundDice
+from games.doubting.bids import (
     adjust_bid,
-    count_face,
-    dice_for_total,
     is_raise,
     legal_bids,
     legal_faces,
@@ -40,9 +19,22 @@ from games.doubting_dice import (
     next_bid,
     parse_bid,
     previous_bid,
-    prompt,
-    reveal_for,
 )
+from games.doubting.events import (
+    BidMade,
+    CallMade,
+    DiceGained,
+    DiceLost,
+    GameWon,
+    PalificoRound,
+    PlayerOut,
+    RevealCounted,
+    RoundStarted,
+    StrikeTaken,
+    TotalAnnounced,
+)
+from games.doubting.rules import DoubtingDice, count_face, dice_for_total, prompt, reveal_for
+from games.doubting.state import MAX_DICE, DoubtingSettings, DoubtingState, Phase
 
 RULES = DoubtingDice()
 NAMES = ("Ana", "Ben", "Cat", "Dan")
@@ -99,10 +91,21 @@ def test_first_player_setting() -> None:
         game(3, first_player=3)
 
 
-@pytest.mark.parametrize("n", [0, 1, 7])
+@pytest.mark.parametrize("n", [0, 1, 11])
 def test_player_count(n: int) -> None:
-    with pytest.raises(InvalidSettings, match="2-6 players"):
+    with pytest.raises(InvalidSettings, match="2-10 players"):
         RULES.new_game([f"p{i}" for i in range(n)])
+
+
+@pytest.mark.parametrize("n", [2, 7, 10])
+def test_two_to_ten_players_play_a_round(n: int) -> None:
+    # Seed 004: "no set player count"; ten players is 50 dice in play.
+    state = RULES.new_game([f"p{i}" for i in range(n)])
+    assert state.dice_in_play == 5 * n and state.awaiting == 0
+    state, _ = RULES.apply(state, Bid(5 * n, 6))
+    assert state.awaiting == 1
+    state, events = RULES.apply(state, Challenge((6,) * (5 * n)))  # the bid is true
+    assert state.dice == (5,) + (4,) + (5,) * (n - 2) and state.starter == 1
 
 
 @pytest.mark.parametrize(

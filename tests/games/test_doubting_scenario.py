@@ -9,19 +9,10 @@ import json
 import pytest
 
 from games.common import Event, IllegalAction
-from games.doubting_dice import (
-    Bid,
-    Challenge,
-    DiceGained,
-    DiceLost,
-    DoubtingDice,
-    Exact,
-    GameWon,
-    PalificoRound,
-    Phase,
-    PlayerOut,
-    reveal_for,
-)
+from games.doubting.actions import Bid, Challenge, Exact
+from games.doubting.events import DiceGained, DiceLost, GameWon, PalificoRound, PlayerOut
+from games.doubting.rules import DoubtingDice, reveal_for
+from games.doubting.state import Phase
 
 RULES = DoubtingDice()
 FAVOURITE = 2  # the script lets Cat win

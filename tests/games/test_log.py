@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.bamboozled import Accept, Bamboozled, Challenge, Declare, Settings
+from games.bamboozled.actions import Accept, Challenge, Declare
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.state import Settings
 from games.log import LogError, LogWriter, read_log, replay
 from games.registry import get_rules, names
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from games.bamboozled import Accept, Bamboozled, Challenge, Declare, Decline, PlayCard
-from games.cards import Card
+from games.bamboozled.actions import Accept, Challenge, Declare, Decline, PlayCard
+from games.bamboozled.cards import Card
+from games.bamboozled.rules import Bamboozled
 from games.log import LogError, LogWriter, read_log, replay
 
 RULES = Bamboozled()

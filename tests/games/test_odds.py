@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from games.odds import odds, table
-from games.scores import SCORES
+from games.bamboozled.odds import odds, table
+from games.bamboozled.scores import SCORES
 
 
 def test_known_values() -> None:

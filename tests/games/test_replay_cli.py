@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from games import bamboozled_events as ev
-from games.bamboozled_table import play_logged
+from games.bamboozled import events as ev
+from games.bamboozled.table import play_logged
 from games.log import replay
 
 ROOT = Path(__file__).resolve().parents[2]

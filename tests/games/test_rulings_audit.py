@@ -12,34 +12,29 @@ from collections.abc import Callable
 
 import pytest
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
-    MAX_PLAYERS,
-    PARTY_STRIKE_LIMIT,
+from games.bamboozled import events as ev
+from games.bamboozled.actions import (
     Accept,
-    BadDice,
-    Bamboozled,
-    CardNotAllowed,
-    CardNotHeld,
     Challenge,
     Declare,
     Decline,
     Discard,
-    GameOver,
-    NotACard,
-    NotAScore,
-    Phase,
     PlayCard,
     Roll,
-    ScoreTooLow,
-    Settings,
     Show,
-    State,
-    WrongPhase,
 )
-from games.cards import CARDS, FULL_DECK, HAND_LIMIT, Card, deck_composition
-from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
-from games.scores import (
+from games.bamboozled.cards import CARDS, FULL_DECK, HAND_LIMIT, Card, deck_composition
+from games.bamboozled.rules import (
+    MAX_PLAYERS,
+    BadDice,
+    Bamboozled,
+    CardNotAllowed,
+    CardNotHeld,
+    NotACard,
+    NotAScore,
+    ScoreTooLow,
+)
+from games.bamboozled.scores import (
     JACKPOT,
     SCORES,
     card_reach,
@@ -48,6 +43,8 @@ from games.scores import (
     ties_or_beats,
     truthful_scores,
 )
+from games.bamboozled.state import PARTY_STRIKE_LIMIT, Phase, Settings, State
+from games.common import Event, GameOver, IllegalAction, InvalidInput, InvalidSettings, WrongPhase
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
@@ -626,7 +623,8 @@ def test_another_reverse_flips_the_direction_back() -> None:
     state = run(new(4), Declare(53), PlayCard(Card.REVERSE))[0]  # ccw, Dan judges Ann
     state, events = run(state, PlayCard(Card.REVERSE))  # Dan reverses again
     assert ev.DirectionChanged(True) in events and state.direction == CW
-    assert state.awaiting == BOB and state.declarer == ANN  # next after Ann, clockwise
+    # next after Ann clockwise who has not played a Skip or Reverse on D: Bob reversed it
+    assert state.awaiting == CAT and state.declarer == ANN
 
 
 @pytest.mark.parametrize("card", [Card.SKIP, Card.REVERSE])

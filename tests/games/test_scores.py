@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.cards import Card
-from games.common import InvalidInput
-from games.scores import (
+from games.bamboozled.cards import Card
+from games.bamboozled.scores import (
     DOUBLES,
     JACKPOT,
     NON_DOUBLES,
@@ -29,6 +28,7 @@ from games.scores import (
     ties_or_beats,
     truthful_scores,
 )
+from games.common import InvalidInput
 
 
 def test_the_35_scores_lowest_to_highest() -> None:

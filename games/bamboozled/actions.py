@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
-from games.cards import Card
+from games.bamboozled.cards import Card
 
 
 @dataclass(frozen=True)

@@ -12,26 +12,22 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games import bamboozled_events as ev
-from games.bamboozled import (
+from games.bamboozled import events as ev
+from games.bamboozled.actions import (
     Accept,
     Action,
-    Bamboozled,
     Challenge,
     Declare,
     Decline,
     Discard,
-    Phase,
     PlayCard,
     Roll,
-    Settings,
     Show,
-    State,
 )
-from games.cards import AFTER_ROLL, CARDS, Card, deck_composition
-from games.common import Event
-from games.odds import odds
-from games.scores import (
+from games.bamboozled.cards import AFTER_ROLL, CARDS, Card, deck_composition
+from games.bamboozled.odds import odds
+from games.bamboozled.rules import Bamboozled
+from games.bamboozled.scores import (
     JACKPOT,
     best_score,
     best_truthful,
@@ -41,6 +37,8 @@ from games.scores import (
     ties_or_beats,
     truthful_scores,
 )
+from games.bamboozled.state import Phase, Settings, State
+from games.common import Event
 
 # How much a player likes to keep each card when over the hand limit (higher: keep).
 _VALUE = {

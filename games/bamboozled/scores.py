@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import TypeGuard
 
-from games.cards import Card
+from games.bamboozled.cards import Card
 from games.common import InvalidInput
 
 NO_SCORE = 0

@@ -14,7 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.scores import OUTCOMES, SCORES, best_truthful, rank, score_name, truthful_scores
+from games.bamboozled.scores import (
+    OUTCOMES,
+    SCORES,
+    best_truthful,
+    rank,
+    score_name,
+    truthful_scores,
+)
 
 
 @dataclass(frozen=True)

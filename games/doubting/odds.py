@@ -3,8 +3,20 @@
 The dice a player can see (their own) are counted exactly; every other die in play is
 unknown and matches the bid's face with probability 1/3 (the face or a wild one) or 1/6
 in a palifico round (ones not wild), independently: the count is a binomial. Results are
-exact :class:`~fractions.Fraction` values (floats via :func:`bid_odds`); n <= 30 dice
-keeps this instant.
+exact :class:`~fractions.Fraction` values (floats via :func:`bid_odds`), computed in whole
+numbers: over ``u`` unknown dice, ``C(u, k) * 2**(u - k)`` of the ``3**u`` equally likely
+outcomes (``5**(u - k)`` of ``6**u`` in palifico) have exactly ``k`` matches, and the
+tail sums are cached per ``u``, so any bid costs one lookup.
+
+Inputs are bounded by the box's largest table, :data:`MAX_TABLE_DICE` dice
+(``MAX_PLAYERS`` x ``MAX_DICE``):
+
+>>> bid_probability(2, 5, 2)
+Fraction(1, 9)
+>>> bid_probability(1, 5, 3000)
+Traceback (most recent call last):
+...
+games.common.InvalidInput: 3000 dice in play: at most 50 (the largest table, 10 players x 5 dice)
 """
 
 from __future__ import annotations
@@ -16,20 +28,48 @@ from functools import lru_cache
 from math import comb
 
 from games.common import InvalidInput
-from games.doubting_dice import FACES, Bid, DoubtingState, count_face
+from games.doubting.actions import Bid
+from games.doubting.rules import count_face
+from games.doubting.state import FACES, MAX_DICE, MAX_PLAYERS, DoubtingState
 
 WILD_P = Fraction(1, 3)
 PALIFICO_P = Fraction(1, 6)
+MAX_TABLE_DICE = MAX_PLAYERS * MAX_DICE
+"""The most dice a game can have in play: the bound on every input here."""
+
+# (matching outcomes, other outcomes) per die: 1 of 3 (the face or a one) or 1 of 6.
+_WEIGHTS = {False: (1, 2), True: (1, 5)}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2 * (MAX_TABLE_DICE + 1))
+def _tails(unknown: int, palifico: bool) -> tuple[tuple[int, ...], int]:
+    """Whole-number tail sums: ``tails[k]`` of ``denominator`` equally likely outcomes of
+    ``unknown`` dice have at least ``k`` matches (``tails[unknown + 1] == 0``)."""
+    hit, miss = _WEIGHTS[palifico]
+    counts = [comb(unknown, k) * hit**k * miss ** (unknown - k) for k in range(unknown + 1)]
+    tails = [0] * (unknown + 2)
+    for k in range(unknown, -1, -1):
+        tails[k] = tails[k + 1] + counts[k]
+    return tuple(tails), (hit + miss) ** unknown
+
+
+def _check_dice_in_play(dice_in_play: int) -> None:
+    if not isinstance(dice_in_play, int) or isinstance(dice_in_play, bool):
+        raise InvalidInput(f"the dice in play must be a whole number, not {dice_in_play!r}")
+    if dice_in_play < 0:
+        raise InvalidInput(f"{dice_in_play} dice: the number of dice cannot be negative")
+    if dice_in_play > MAX_TABLE_DICE:
+        raise InvalidInput(
+            f"{dice_in_play} dice in play: at most {MAX_TABLE_DICE} (the largest table, "
+            f"{MAX_PLAYERS} players x {MAX_DICE} dice)"
+        )
+
+
 def count_distribution(unknown: int, palifico: bool = False) -> tuple[Fraction, ...]:
     """P(exactly k of ``unknown`` hidden dice match a bid's face), for k = 0..unknown."""
-    if unknown < 0:
-        raise InvalidInput("the number of unknown dice cannot be negative")
-    p = PALIFICO_P if palifico else WILD_P
-    q = 1 - p
-    return tuple(comb(unknown, k) * p**k * q ** (unknown - k) for k in range(unknown + 1))
+    _check_dice_in_play(unknown)
+    tails, total = _tails(unknown, palifico)
+    return tuple(Fraction(tails[k] - tails[k + 1], total) for k in range(unknown + 1))
 
 
 def _known_and_unknown(
@@ -38,9 +78,10 @@ def _known_and_unknown(
     own = tuple(own_dice)
     if face not in FACES:
         raise InvalidInput(f"{face} is not a face to bid on: 2-6")
+    _check_dice_in_play(dice_in_play)
     if any(not isinstance(d, int) or not 1 <= d <= 6 for d in own):
         raise InvalidInput("own dice must be values 1-6")
-    if dice_in_play < 0 or len(own) > dice_in_play:
+    if len(own) > dice_in_play:
         raise InvalidInput(
             f"{len(own)} own dice cannot be more than the {dice_in_play} dice in play"
         )
@@ -65,7 +106,8 @@ def bid_probability(
         return Fraction(1)
     if need > unknown:
         return Fraction(0)
-    return sum(count_distribution(unknown, palifico)[need:], Fraction(0))
+    tails, total = _tails(unknown, palifico)
+    return Fraction(tails[need], total)
 
 
 def exact_probability(
@@ -80,7 +122,8 @@ def exact_probability(
     need = quantity - known
     if not 0 <= need <= unknown:
         return Fraction(0)
-    return count_distribution(unknown, palifico)[need]
+    tails, total = _tails(unknown, palifico)
+    return Fraction(tails[need] - tails[need + 1], total)
 
 
 def expected_count(

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.cards import Card
+from games.bamboozled.cards import Card
+from games.bamboozled.scores import score_name
 from games.common import Event
-from games.scores import score_name
 
 
 def _dice(dice: tuple[int, int]) -> str:

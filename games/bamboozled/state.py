@@ -7,14 +7,12 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from games.cards import Piles
-from games.common import InvalidSettings
+from games.bamboozled.cards import Piles
+from games.common import CLOCKWISE, InvalidSettings, next_seat
 
 #: The strike limit the rules suggest for a Party game (more than 8 players).
 PARTY_STRIKE_LIMIT = 2
 
-CLOCKWISE = 1
-COUNTER_CLOCKWISE = -1
 
 
 @dataclass(frozen=True)
@@ -118,6 +116,8 @@ class State:
     dice: tuple[int, int] | None = None
     #: Whether the judge already played Revive this turn.
     revived: bool = False
+    #: Seats that played Skip or Reverse on the current declaration (they never judge it).
+    passed: tuple[int, ...] = ()
     pending: tuple[Step, ...] = ()
     winner: int | None = None
 
@@ -143,12 +143,13 @@ class State:
 
     def next_seat(self, seat: int, direction: int | None = None) -> int:
         """The next remaining seat after ``seat`` in ``direction`` (default: current)."""
-        step = self.direction if direction is None else direction
-        for k in range(1, self.players + 1):
-            candidate = (seat + step * k) % self.players
-            if not self.out[candidate]:
-                return candidate
-        raise ValueError("nobody is left")
+        return next_seat(self.out, seat, self.direction if direction is None else direction)
+
+    @property
+    def revive_spent(self) -> bool:
+        """Whether the awaited seat may not play Revive again this turn (one Revive per
+        turn, any number under No Limits)."""
+        return self.revived and not self.settings.no_limits
 
     def hand(self, seat: int) -> int:
         """How many cards ``seat`` holds."""

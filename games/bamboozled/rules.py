@@ -23,7 +23,7 @@ after-roll card, My Bad, Revive at elimination) are only made when the player ho
 card that could be it; otherwise the forced answer is applied at once.
 
 The engine never knows which cards a player holds, only how many (see
-:mod:`games.cards`): a card is named when it is played, and claims the counts make
+:mod:`games.bamboozled.cards`): a card is named when it is played, and claims the counts make
 impossible are refused.
 
 Phases and what the awaited seat may do (``Phase`` / actions):
@@ -47,13 +47,15 @@ Choices where ``rulings.md`` is silent (what a table expects):
   Reverse with two players is played as a Skip and leaves the direction as it is.
 * When a chain of Skips/Reverses brings the decision back to a player, it is a new turn
   for them (they may play a before-roll card again).
-* Reverse passes the decision to the next player in the new direction from the player
-  who played it, skipping P. When the judge sits next to P (the usual case) that is the
-  ruling's "next player after P in the new direction"; after a Skip it keeps the Reverse
-  player from judging their own turn.
+* Reverse (rulings.md, literally): the judge is the next player after P in the new
+  direction who has not played a Skip or Reverse on this declaration, also after a Skip:
+  with four players A declares, B skips, C reverses, and D decides (five players: E).
+  With three players (A, B skips, C reverses) nobody is left, so the turn comes back to
+  P as with two players. A second Reverse on the same declaration passes over the first
+  reverser too (four players: A declares, B reverses, D reverses: C decides).
 * Revive may also be played by the roller before declaring (their own turn: a round's
-  starter, or after Fresh Start); at most one Revive per turn, No Limits or not. No
-  Limits lifts the hand limit and the one-after-roll-card limit only.
+  starter, or after Fresh Start); at most one Revive per turn, any number under No
+  Limits (seed 000: "as many action cards as they want each turn").
 * Revive at elimination leaves the player at ``strike_limit - 1`` strikes (0 with a
   limit of 1).
 * Order of consequences: on an accepted bluff P draws (and discards, if over the limit)
@@ -73,7 +75,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.bamboozled_actions import (
+from games.bamboozled import tally as bamboozled_tally
+from games.bamboozled.actions import (
     Accept,
     Action,
     Challenge,
@@ -86,7 +89,17 @@ from games.bamboozled_actions import (
     action_from_json,
     action_to_json,
 )
-from games.bamboozled_events import (
+from games.bamboozled.cards import (
+    AFTER_ROLL,
+    BEFORE_ROLL,
+    CARDS,
+    HAND_LIMIT,
+    Card,
+    PileError,
+    Piles,
+    deck_composition,
+)
+from games.bamboozled.events import (
     Accepted,
     Bluff,
     CardDiscarded,
@@ -111,22 +124,10 @@ from games.bamboozled_events import (
     TurnPassed,
     Winner,
 )
-from games.bamboozled_events import (
+from games.bamboozled.events import (
     Bamboozled as BamboozledEvent,
 )
-from games.bamboozled_state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
-from games.cards import (
-    AFTER_ROLL,
-    BEFORE_ROLL,
-    CARDS,
-    HAND_LIMIT,
-    Card,
-    PileError,
-    Piles,
-    deck_composition,
-)
-from games.common import Event, IllegalAction, InvalidSettings, Rules
-from games.scores import (
+from games.bamboozled.scores import (
     ROLLS,
     SCORES,
     best_score,
@@ -140,6 +141,9 @@ from games.scores import (
     score_name,
     ties_or_beats,
 )
+from games.bamboozled.state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
+from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
+from games.tally import Move, Tally
 
 __all__ = [
     "Accept", "Action", "Bamboozled", "Card", "Challenge", "Declare", "Decline", "Discard",
@@ -159,14 +163,6 @@ _ROLLS = {d: Roll(d) for d in ROLLS}
 
 
 # --- errors ------------------------------------------------------------------------------
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The game is over: nothing more can happen."""
 
 
 class NotAScore(IllegalAction):
@@ -254,6 +250,16 @@ def _combos(state: State, seat: int) -> list[tuple[Card, ...]]:
 def _raises(cards: tuple[Card, ...], dice: tuple[int, int]) -> bool:
     """Whether playing ``cards`` openly raises the best score of ``dice``."""
     return rank(best_score(reach_with(cards, dice))) > rank(best_truthful(dice))
+
+
+def _reverse_judge(state: State, declarer: int) -> int:
+    """The judge after a Reverse (``state.direction`` already flipped, the reverser already
+    in ``state.passed``): the next player after P (``declarer``) in the new direction who
+    has not played a Skip or Reverse on this declaration; P if nobody is left."""
+    judge = state.next_seat(declarer)
+    while judge in state.passed and judge != declarer:
+        judge = state.next_seat(judge)
+    return judge
 
 
 def _roll_phase(settings: Settings) -> Phase:
@@ -358,7 +364,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         assert seat is not None
         return (
             state.strikes[seat] >= 1
-            and not state.revived
+            and not state.revive_spent
             and state.piles.can_name(seat, (Card.REVIVE,))
         )
 
@@ -417,7 +423,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         events.append(Declared(seat, score))
         return state.evolve(
             phase=Phase.DECIDE, awaiting=judge, judge=judge, score=score,
-            declarer=seat, dice=None, revived=False,
+            declarer=seat, dice=None, revived=False, passed=(),
         )  # fmt: skip
 
     # DECIDE -----------------------------------------------------------------------------
@@ -469,26 +475,19 @@ class Bamboozled(Rules[State, Action, Settings]):
         if declarer is None:
             raise CardNotAllowed(f"{card.label} is played on a declared score; there is none")
         piles = _play(state, seat, (card,))
-        state = state.evolve(piles=piles)
+        passed = state.passed if card is Card.FRESH_START else (*state.passed, seat)
+        state = state.evolve(piles=piles, passed=passed)
         events.append(CardPlayed(seat, card))
         if card is Card.FRESH_START:
             # Not a new round: no strike, direction unchanged; P draws nothing.
             events.append(ScoreReset(seat, card))
-            state = state.evolve(score=0, declarer=None)
+            state = state.evolve(score=0, declarer=None, passed=())
             return self._run(state, [Step("declare", seat)], events)
         if card is Card.REVERSE and len(state.active) > 2:
             direction = -state.direction
             state = state.evolve(direction=direction)
             events.append(DirectionChanged(direction == CLOCKWISE))
-            # Play turns back from whoever played Reverse, and P (who just rolled) is
-            # skipped: normally the judge sits next to P, so this is "the next player
-            # after P in the new direction" of the ruling. After a Skip it is the player
-            # before the Reverse player, never the Reverse player themselves (the FAQ:
-            # "the player that used the Skip or Reverse card does not decide").
-            judge = state.next_seat(seat)
-            if judge == declarer:
-                judge = state.next_seat(declarer)
-            return self._pass_to(state, judge, events)
+            return self._pass_to(state, _reverse_judge(state, declarer), events)
         # Skip (or Reverse with two players left, played as a Skip: the direction is left
         # as it is, it cannot matter between two players).
         return self._pass_to(state, state.next_seat(seat), events)
@@ -498,8 +497,8 @@ class Bamboozled(Rules[State, Action, Settings]):
         seat = state.awaiting
         assert seat is not None
         who = state.names[seat]
-        if state.revived:
-            raise CardNotAllowed(f"{who} already played Revive this turn")
+        if state.revive_spent:
+            raise CardNotAllowed(f"{who} already played Revive this turn (No Limits is off)")
         if state.strikes[seat] < 1:
             raise CardNotAllowed(f"{who} has no strike to return")
         piles = _play(state, seat, (Card.REVIVE,))
@@ -516,7 +515,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             # Two players left (or a chain of Skips came back): P accepts their own
             # declaration without a check, draws nothing, and rolls again over it.
             events.append(SelfAccepted(seat, state.score))
-            return self._run(state, [Step("declare", seat)], events)
+            return self._run(state.evolve(passed=()), [Step("declare", seat)], events)
         events.append(TurnPassed(state.awaiting, seat))
         return state.evolve(phase=state.phase, awaiting=seat, judge=seat, revived=False)
 
@@ -628,7 +627,7 @@ class Bamboozled(Rules[State, Action, Settings]):
             nxt = state.next_seat(seat)
             return state.evolve(
                 score=score, declarer=seat, phase=Phase.ROLL, awaiting=nxt,
-                judge=nxt, revived=False,
+                judge=nxt, revived=False, passed=(),
             )  # fmt: skip
         events.append(NotBeaten(seat, score, state.score))
         assert state.declarer is not None
@@ -706,10 +705,14 @@ class Bamboozled(Rules[State, Action, Settings]):
         return state.evolve(
             phase=_roll_phase(state.settings), awaiting=starter, judge=starter,
             score=0, declarer=None, direction=CLOCKWISE, round=state.round + 1,
-            revived=False,
+            revived=False, passed=(),
         )  # fmt: skip
 
     # --- description -----------------------------------------------------------------------
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """Bluffs, challenges and cards (:mod:`games.bamboozled.tally`)."""
+        return bamboozled_tally.tally(move)
+
     def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:
         """JSON-ready: players, score, whose turn, direction, piles, winner."""
         names = tuple(names) if names is not None else state.names

@@ -1,0 +1,1 @@
+"""Bamboozled: scores, cards, state, actions, events, rules, odds and a simulated table."""
