@@ -2,6 +2,11 @@
 detections per photo, photos entirely right %, median ms per photo (one thread).
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [FOLDER...]
+    scripts/bench-vision --teach K [FOLDER...]
+
+``--teach K``: per folder, a profile is taught on K photos spread over the folder and both
+rows are scored on the other photos: the plain reader, and the reader with the profile;
+then symbol (bone) dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from pathlib import Path
 import cv2
 
 from vision.annotate import annotate
-from vision.dataset import load_folder, match, photos_root, read_photo
+from vision.dataset import LabeledPhoto, load_folder, match, photos_root, read_photo
+from vision.profile import Profile
 from vision.reader import read_dice
 
 
@@ -40,13 +46,14 @@ class FolderResult:
 
 
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
-                 verbose: bool = False) -> FolderResult:
-    photos = load_folder(folder, split)
-    r = FolderResult(folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
+                 verbose: bool = False, photos: list[LabeledPhoto] | None = None,
+                 profile: Profile | None = None, name: str | None = None) -> FolderResult:
+    photos = load_folder(folder, split) if photos is None else photos
+    r = FolderResult(name or folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
     times = []
     for photo in photos:
         image = read_photo(photo.path)
-        reading = read_dice(image)
+        reading = read_dice(image, profile=profile)
         times.append(reading.ms)
         s = match(reading.dice, photo.dice)
         r.labeled += s.labeled
@@ -81,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=["all", "train", "heldout"], default="all")
     ap.add_argument("--failures", type=Path, default=None, help="write annotated failures here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each failing photo")
+    ap.add_argument("--teach", type=int, default=None, metavar="K",
+                    help="teach a profile on K photos per folder, score both rows on the rest")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     root = args.photos or photos_root()
@@ -96,8 +105,34 @@ def main(argv: list[str] | None = None) -> int:
     split = None if args.split == "all" else args.split
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {args.split}")
+    if args.teach is not None:
+        return bench_teach(folders, split, args.teach, args.verbose)
     for folder in folders:
         print(bench_folder(folder, split, args.failures, args.verbose).line(), flush=True)
+    return 0
+
+
+def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -> int:
+    """The ``--teach K`` protocol: both rows per folder, then symbol dice on renders."""
+    from vision.bench_symbols import bench_style
+    from vision.synthetic_symbols import STYLES
+    from vision.teach import teach_photos
+
+    for folder in folders:
+        photos = load_folder(folder, split)
+        picks = {i * len(photos) // k for i in range(k)} if 0 < k < len(photos) else set()
+        taught = [p for i, p in enumerate(photos) if i in picks]
+        rest = [p for i, p in enumerate(photos) if i not in picks]
+        profile = teach_photos([(cv2.imread(str(p.path)), p.dice) for p in taught])
+        for prof, name in ((None, folder.name), (profile, f"{folder.name}+teach{k}")):
+            print(bench_folder(folder, split, None, verbose, rest, prof, name).line(),
+                  flush=True)
+    print("symbol dice on renders (taught 5 pictures a face; 100 rolls of 2 dice a style):")
+    for i, style in enumerate(STYLES):
+        print(bench_style(style, style, i, 100).line(), flush=True)
+    names = list(STYLES)
+    for i, style in enumerate(names[:2]):
+        print(bench_style(style, names[i + 2], i, 50).line(), flush=True)
     return 0
 
 

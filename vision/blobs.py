@@ -12,7 +12,8 @@ def die_blobs(mask: np.ndarray, side: float, max_dice: int = 30) -> list[Place]:
     """Centres of the blobs of a binary mask that could be dice of about ``side`` pixels.
 
     The mask is closed (gaps inside a die filled) and opened (specks and thin lines go).
-    A blob between 0.35 and 1.8 die areas is one die at its centroid; a larger one
+    A blob between 0.35 and 1.8 die areas is one die at its centroid, its side the root of
+    its area (within 0.7 and 1.3 ``side``); a larger one
     (touching dice) is split at the peaks of its distance transform, at least 0.7 sides
     apart; a blob over ``max_dice`` dice is not dice at all (a hand, a shadow, the tray).
     """
@@ -27,7 +28,8 @@ def die_blobs(mask: np.ndarray, side: float, max_dice: int = 30) -> list[Place]:
         if a < 0.35 * area or a > max_dice * area:
             continue
         if a <= 1.8 * area:
-            out.append(((float(cents[i][0]), float(cents[i][1])), side))
+            own = float(np.clip(np.sqrt(a), 0.7 * side, 1.3 * side))
+            out.append(((float(cents[i][0]), float(cents[i][1])), own))
             continue
         x, y, w, h = (int(v) for v in stats[i, :4])
         blob = (labels[y:y + h, x:x + w] == i).astype(np.uint8)

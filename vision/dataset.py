@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from vision.types import Die
+from vision.types import Die, Face, parse_face
 
 FIXES_PATH = Path(__file__).with_name("label_fixes.json")
 ENV_PHOTOS = "BLUFFBOX_DICE_PHOTOS"
@@ -32,7 +33,7 @@ def photos_root(repo_root: Path | None = None) -> Path:
 
 @dataclass(frozen=True)
 class LabeledDie:
-    value: int
+    value: Face
     box: tuple[float, float, float, float]  # pixels x0, y0, x1, y1
 
     @property
@@ -75,6 +76,19 @@ def load_fixes(path: Path = FIXES_PATH) -> dict[tuple[str, str, int], int]:
     return out
 
 
+def labeled_dice(entry: dict, fixes: dict[int, int] | None = None) -> tuple[LabeledDie, ...]:
+    """The dice of one ``labels.json`` entry (label: a pip value, or a symbol face name),
+    with ``fixes`` (box index -> value) applied; a malformed entry raises ValueError."""
+    try:
+        w, h = float(entry["w"]), float(entry["h"])
+        return tuple(LabeledDie((fixes or {}).get(i, parse_face(b["label"])),
+                                (float(b["xmin"]) * w, float(b["ymin"]) * h,
+                                 float(b["xmax"]) * w, float(b["ymax"]) * h))
+                     for i, b in enumerate(entry["boxes"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed label entry ({type(exc).__name__}: {exc})") from None
+
+
 def load_folder(folder: Path, split: str | None = None) -> list[LabeledPhoto]:
     """Labeled photos of one folder, optionally only one split ('train' / 'heldout')."""
     labels = json.loads((folder / "labels.json").read_text())
@@ -83,14 +97,8 @@ def load_folder(folder: Path, split: str | None = None) -> list[LabeledPhoto]:
     for name in sorted(labels):
         if split is not None and split_of(name) != split:
             continue
-        entry = labels[name]
-        w, h = entry["w"], entry["h"]
-        dice = []
-        for i, b in enumerate(entry["boxes"]):
-            value = fixes.get((folder.name, name, i), int(b["label"]))
-            dice.append(LabeledDie(value, (b["xmin"] * w, b["ymin"] * h,
-                                           b["xmax"] * w, b["ymax"] * h)))
-        photos.append(LabeledPhoto(folder / name, tuple(dice)))
+        mine = {i: v for (f, n, i), v in fixes.items() if f == folder.name and n == name}
+        photos.append(LabeledPhoto(folder / name, labeled_dice(labels[name], mine)))
     return photos
 
 
@@ -107,33 +115,41 @@ class Score:
     wrong: tuple[tuple[int, int], ...] = ()  # (labeled index, read value)
 
 
-def match(dice: tuple[Die, ...] | list[Die], labels: tuple[LabeledDie, ...]) -> Score:
-    """Greedy match: a die matches a label when its centre is inside the box grown by 1/4."""
+def match_places(centers: Sequence[tuple[float, float]], labels: Sequence[LabeledDie],
+                 ) -> dict[int, int]:
+    """Greedy match, label index -> centre index: a centre matches a label when it is inside
+    the label's box grown by a quarter, nearest pairs first."""
     pairs = []
     for i, lab in enumerate(labels):
         x0, y0, x1, y1 = lab.box
         gx, gy = (x1 - x0) / 8, (y1 - y0) / 8  # a quarter larger overall
         cx, cy = lab.center
-        for j, d in enumerate(dice):
-            if x0 - gx <= d.center[0] <= x1 + gx and y0 - gy <= d.center[1] <= y1 + gy:
-                pairs.append((((d.center[0] - cx) ** 2 + (d.center[1] - cy) ** 2), i, j))
+        for j, c in enumerate(centers):
+            if x0 - gx <= c[0] <= x1 + gx and y0 - gy <= c[1] <= y1 + gy:
+                pairs.append((((c[0] - cx) ** 2 + (c[1] - cy) ** 2), i, j))
     pairs.sort()
-    used_l: set[int] = set()
-    used_d: set[int] = set()
+    out: dict[int, int] = {}
+    used: set[int] = set()
+    for _, i, j in pairs:
+        if i not in out and j not in used:
+            out[i] = j
+            used.add(j)
+    return out
+
+
+def match(dice: tuple[Die, ...] | list[Die], labels: tuple[LabeledDie, ...]) -> Score:
+    """Greedy match of read dice to labels (``match_places`` on the dice centres)."""
     s = Score(labeled=len(labels))
     wrong = []
-    for _, i, j in pairs:
-        if i in used_l or j in used_d:
-            continue
-        used_l.add(i)
-        used_d.add(j)
+    pairs = match_places([d.center for d in dice], labels)
+    for i, j in sorted(pairs.items()):
         s.found += 1
         if dice[j].value == labels[i].value:
             s.right += 1
         else:
             wrong.append((i, dice[j].value))
-    s.false = len(dice) - len(used_d)
-    s.misses = tuple(i for i in range(len(labels)) if i not in used_l)
+    s.false = len(dice) - len(pairs)
+    s.misses = tuple(i for i in range(len(labels)) if i not in pairs)
     s.wrong = tuple(wrong)
     s.entirely_right = s.found == s.labeled and s.right == s.found and s.false == 0
     return s

@@ -27,19 +27,19 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import Place, die_blobs
-from vision.types import Face
+from vision.types import Face, parse_face
 
 FORMAT = "bluffbox-dice-profile"
 VERSION = 1
 MANIFEST = "profile.json"
 ARRAYS = "arrays.npz"
 NONE = -1  # bank label of background crops: "not a die"
-TURNS = 12  # views of each confirmed crop in the bank, this many turns of a full circle
+TURNS = 24  # views of each confirmed crop in the bank, this many turns of a full circle
 NEG_PER_SHOT = 8  # background crops taken from each teaching picture
 TOP = 3  # a face's score: mean of its TOP best similarities
-MIN_MARGIN = 0.04  # the least margin over the next face that can make the profile sure
-FLOOR_SLACK = 0.05  # a best similarity this far under the worst one seen teaching: unsure
-SEARCH = 0.06  # a roughly found place is also tried 1 and 2 times this many sides off
+MIN_MARGIN = 0.06  # the least margin over the next face that can make the profile sure
+FLOOR_SLACK = 0.0  # a best similarity this far under the worst one seen teaching: unsure
+SEARCH = 0.06  # a roughly found place is also tried 1 and 2 times this many sides off, each way
 SEARCH_OFFSETS = tuple((dx * SEARCH, dy * SEARCH) for dy in range(-2, 3) for dx in range(-2, 3))
 BLOB_SIDE = 16  # the colour model looks for dice at a scale where they are this many pixels
 LAB_BINS = (8, 16, 16)  # colour model bins over L, a, b
@@ -76,22 +76,11 @@ class FaceGuess:
 
 
 def check_face(face: object) -> Face:
-    """A face label as taught: a pip value 1..6 (ints, or digit strings) or a face name.
-
-    >>> check_face("5"), check_face(5), check_face("skull")
-    (5, 5, 'skull')
-    """
-    if isinstance(face, bool) or not isinstance(face, (int, str)):
-        raise ProfileError(f"a face is a pip value 1..6 or a name, not {face!r}")
-    if isinstance(face, str) and face.strip().isdigit():
-        face = int(face)
-    if isinstance(face, int):
-        if not 1 <= face <= 6:
-            raise ProfileError(f"a pip value is 1..6, not {face}")
-        return face
-    if not face.strip():
-        raise ProfileError("a face name cannot be empty")
-    return face.strip()
+    """``parse_face``, raising ``ProfileError``."""
+    try:
+        return parse_face(face)
+    except ValueError as exc:
+        raise ProfileError(str(exc)) from None
 
 
 def classifier_fingerprint() -> int:
@@ -101,12 +90,14 @@ def classifier_fingerprint() -> int:
 
 def _views(crops: np.ndarray, rng: np.random.Generator, turns: int, jitter: float,
            ) -> np.ndarray:
-    """Each crop turned ``turns`` times round (plus random shift/scale up to ``jitter``)."""
+    """Each crop turned ``turns`` times round (from a random start), shifted and rescaled
+    by up to ``jitter``."""
     c = M.CROP / 2
     out = []
     for crop in crops:
+        start = rng.uniform(0, 360)
         for k in range(turns):
-            angle = 360.0 * k / turns + (rng.uniform(-180, 180) if jitter else 0.0)
+            angle = start + 360.0 * k / turns
             scale = 1.0 + rng.uniform(-jitter, jitter)
             m = cv2.getRotationMatrix2D((c, c), angle, scale)
             m[:, 2] += rng.uniform(-jitter, jitter, 2) * M.CROP / 2
@@ -241,18 +232,18 @@ class Profile:
 
     def _build_bank(self, cache: tuple[int, np.ndarray] | None) -> _Bank:
         rng = np.random.default_rng(0)
-        neg_turns = 4
-        views = np.concatenate([_views(self.crops, rng, TURNS, 0.1),
-                                _views(self.negatives, rng, neg_turns, 0.0)])
+        per, neg_turns = TURNS, 4
+        views = np.concatenate([_views(self.crops, rng, per, 0.06),
+                                _views(self.negatives, rng, neg_turns, 0.1)])
         fp = classifier_fingerprint()
         if cache is not None and cache[0] == fp and len(cache[1]) == len(views):
             desc = cache[1]
         else:
             desc = describe(views)
         index = {f: k for k, f in enumerate(self.kinds)}
-        labels = np.concatenate([np.repeat([index[f] for f in self.faces], TURNS),
+        labels = np.concatenate([np.repeat([index[f] for f in self.faces], per),
                                  np.full(len(self.negatives) * neg_turns, NONE)])
-        shots = np.concatenate([np.repeat(self.shots, TURNS),
+        shots = np.concatenate([np.repeat(self.shots, per),
                                 np.repeat(self.negative_shots, neg_turns)])
         return _Bank(desc, labels.astype(np.int32), shots.astype(np.int32))
 
@@ -295,22 +286,30 @@ class Profile:
         """Name the die (or no die) at each (centre, side) place of a BGR image.
 
         With ``search`` (places found roughly, e.g. as colour blobs) each place is also
-        tried shifted by ``SEARCH`` sides each way and the best-matching crop is kept.
+        tried shifted by up to ``2 * SEARCH`` sides each way; the best-matching crop is kept,
+        and it is sure only if the crop as found names the same face (a lucky crop between
+        two faces does not make it sure).
         """
         if not places:
             return []
         offsets = SEARCH_OFFSETS if search else ((0.0, 0.0),)
+        n = len(offsets)
         tries = [((c[0] + dx * s, c[1] + dy * s), s) for c, s in places for dx, dy in offsets]
         crops = np.stack([M.crop_uint8(image, c, s) for c, s in tries])
-        best, margin, top = _best(self._scores(describe(crops)))
+        scores = self._scores(describe(crops))
         out = []
         for i in range(len(places)):
-            k = i * len(offsets) + int(np.argmax(top[i * len(offsets):(i + 1) * len(offsets)]))
-            b, mg = int(best[k]), float(margin[k])
+            block = scores[i * n:(i + 1) * n]
+            k = int(np.argmax(block.max(axis=1)))
+            b = int(np.argmax(block[k]))
+            others = np.delete(block[k], b)
+            mg = float(block[k, b] - (others.max() if len(others) else -1.0))
+            if int(np.argmax(block[n // 2])) != b:  # the crop as found disagrees
+                mg = min(mg, 0.0)
             face = None if b == len(self.kinds) else self.kinds[b]
             conf = float(np.clip(0.5 * mg / self.margin, 0.0, 1.0))
-            sure = bool(mg >= self.margin and top[k] >= self.floor)
-            out.append((tries[k], FaceGuess(face, round(conf, 3), sure)))
+            sure = bool(mg >= self.margin and block[k, b] >= self.floor)
+            out.append((tries[i * n + k], FaceGuess(face, round(conf, 3), sure)))
         return out
 
     def places(self, image: np.ndarray) -> list[Place]:

@@ -19,15 +19,18 @@ from dataclasses import replace
 import numpy as np
 
 from vision import model as M
-from vision.blobs import Place
+from vision.blobs import Place, die_blobs
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray
 from vision.types import Die, Reading, Region, verdict
 
 OVERRULE = 0.9  # profile confidence needed to overrule the reader's value
+KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
+DOUBT = 0.5  # a die read less surely than this, named otherwise by the profile: uncertain
 SAME_PLACE = 0.6  # places closer than this x die side are the same die
 NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray found
 NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty tray found
+UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
 
 
@@ -49,6 +52,18 @@ def _new_places(found: list[Place], taken: list[Place]) -> list[Place]:
                for t, ts in [*taken, *out]):
             out.append((c, s))
     return out
+
+
+def _drop_unchanged(reading: Reading, changed: np.ndarray) -> Reading:
+    """The reading without dice and regions where the empty tray shows no change (a pattern
+    of the tray taken for a die)."""
+    def on_tray(box: tuple[int, int, int, int]) -> bool:
+        x0, y0, x1, y1 = (max(0, v) for v in box)
+        inner = changed[y0:y1, x0:x1]
+        return inner.size > 0 and float(inner.mean()) >= UNCHANGED
+
+    return replace(reading, dice=tuple(d for d in reading.dice if on_tray(d.box)),
+                   uncertain=tuple(r for r in reading.uncertain if on_tray(r.box)))
 
 
 def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], list[Region]]:
@@ -74,26 +89,31 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     if profile.symbols:  # the pip reader's places, looked at with the profile's size
         read = [((p[0], profile.side), x) for p, x in read]
     taken = [p for p, _ in read]
-    new = _new_places([*extra, *profile.places(image)], taken)[:MAX_NEW]
+    new = [(c, profile.side) for c, _ in _new_places([*extra, *profile.places(image)], taken)]
+    votes: list[int | None] = [None] * len(new)
+    if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
+        probs = M.run_classifier(M.crop_patches(image, new))
+        keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE]
+        new = [new[i] for i in keep]
+        votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
     named = profile.name(image, taken, search=profile.symbols)
     dice: list[Die] = []
     regions: list[Region] = []
     for (_, was), (place, g) in zip(read, named, strict=True):
-        _merge(place, was, g, profile.symbols, dice, regions)
-    for place, g in profile.name(image, new, search=True):
-        if g.sure and g.face is not None and all(
+        _merge(place, was, g, profile, dice, regions)
+    found = profile.name(image, new[:MAX_NEW], search=profile.symbols)
+    for (place, g), vote in zip(found, votes, strict=False):
+        if g.sure and g.face is not None and vote in (None, g.face) and all(
                 (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2
                 >= (SAME_PLACE * place[1]) ** 2 for d in dice):
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
     return dice, regions
 
 
-def _merge(place: Place, was: Die | Region, g: FaceGuess, symbols: bool, dice: list[Die],
+def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice: list[Die],
            regions: list[Region]) -> None:
     """One place the reader saw, with the profile's naming of it."""
-    if g.face is None and g.sure:
-        return  # surely no die: a false detection
-    if symbols:
+    if profile.symbols:
         if g.sure and g.face is not None:
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
         elif g.face is not None:
@@ -105,15 +125,20 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, symbols: bool, dice: l
         else:
             regions.append(was)
         return
-    if not g.sure or g.face is None:
+    if was.value not in profile.kinds:  # a face the profile was never shown
         dice.append(was)
+    elif g.face is None:
+        if not (g.sure and was.confidence < KEEP):  # surely no die, and the reader unsure
+            dice.append(was)
     elif g.face == was.value:
         dice.append(replace(was, confidence=max(was.confidence, g.confidence)))
-    elif g.confidence >= OVERRULE:
+    elif g.sure and g.confidence >= OVERRULE:
         dice.append(replace(was, value=g.face, confidence=g.confidence))
-    else:
+    elif g.sure or was.confidence < DOUBT:
         regions.append(Region(was.center, was.box, "the reader and the taught dice disagree",
                               min(was.confidence, g.confidence)))
+    else:
+        dice.append(was)
 
 
 def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
@@ -122,7 +147,12 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
     side = (profile.side if profile is not None else
             float(np.median([_side(d.box) for d in reading.dice])) if reading.dice else
             min(image.shape[:2]) / 12.0)
-    extra = reference.places(image, side) if reference is not None else []
+    extra: list[Place] = []
+    if reference is not None:
+        changed = reference.changed(image)
+        if changed is not None:
+            extra = die_blobs(changed, side)
+            reading = _drop_unchanged(reading, changed)
     if profile is not None:
         dice, regions = _with_profile(image, reading, profile, extra)
     else:

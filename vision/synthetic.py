@@ -130,7 +130,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
     ``size`` is (width, height). ``style``: "white" (white dice, black pips), "dark"
     (dark dice, light pips), "mixed" (either, per die) or "colored" (bright bodies too).
     ``side`` is the die's side in pixels (default: chosen from the image and the count);
-    ``background``: a BGR image of ``size`` to draw on (default: a new tray floor).
+    ``background`` a BGR image of ``size`` to draw on (default: a tray floor).
     """
     if not isinstance(rng, np.random.Generator):
         rng = np.random.default_rng(rng)

@@ -9,6 +9,25 @@ Box = tuple[int, int, int, int]
 Face = Union[int, str]  # a pip value 1..6 (the default), or a face name for symbol dice
 
 
+def parse_face(label: object) -> Face:
+    """A face label: a pip value 1..6 (an int, or digits) or a face name; else ValueError.
+
+    >>> parse_face("5"), parse_face(5), parse_face(" skull ")
+    (5, 5, 'skull')
+    """
+    if isinstance(label, bool) or not isinstance(label, (int, str)):
+        raise ValueError(f"a face is a pip value 1..6 or a name, not {label!r}")
+    if isinstance(label, str) and label.strip().isdigit():
+        label = int(label)
+    if isinstance(label, int):
+        if not 1 <= label <= 6:
+            raise ValueError(f"a pip value is 1..6, not {label}")
+        return label
+    if not label.strip():
+        raise ValueError("a face name cannot be empty")
+    return label.strip()
+
+
 def face_order(face: Face) -> tuple[int, int, str]:
     """Sort key: pip values first, in order, then face names alphabetically."""
     return (0, face, "") if isinstance(face, int) else (1, 0, face)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from device.cli import dice, doctor, odds, replay, run, stats, web
+from device.cli import dice, doctor, odds, replay, run, stats, teach, web
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS = (run, replay, dice, odds, doctor, web, stats)
+COMMANDS = (run, replay, dice, teach, odds, doctor, web, stats)
 
 
 def build_parser() -> argparse.ArgumentParser:

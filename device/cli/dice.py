@@ -24,6 +24,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="one JSON object per photo per line: file, dice, ms")
     p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
                    help="write each photo with boxes and values drawn into DIR")
+    p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
+                   help="read with a dice profile made by bluffbox teach (symbol dice need one)")
     p.set_defaults(run=run)
 
 
@@ -39,6 +41,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.annotate is not None:
         args.annotate.mkdir(parents=True, exist_ok=True)
+    profile = None
+    if args.profile is not None:
+        from vision.profile import Profile, ProfileError
+
+        try:
+            profile = Profile.load(args.profile)
+        except ProfileError as exc:
+            print(f"bluffbox dice: {exc}", file=sys.stderr)
+            return 2
     load()
     status = 0
     for name in args.photos:
@@ -51,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         t0 = time.perf_counter()
-        reading = read_dice(image, expect=args.expect)
+        reading = read_dice(image, expect=args.expect, profile=profile)
         ms = (time.perf_counter() - t0) * 1000.0
         if args.json:
             dice = [{"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
