@@ -123,7 +123,7 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -
         picks = {i * len(photos) // k for i in range(k)} if 0 < k < len(photos) else set()
         taught = [p for i, p in enumerate(photos) if i in picks]
         rest = [p for i, p in enumerate(photos) if i not in picks]
-        profile = teach_photos([(cv2.imread(str(p.path)), p.dice) for p in taught])
+        profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
         for prof, name in ((None, folder.name), (profile, f"{folder.name}+teach{k}")):
             print(bench_folder(folder, split, None, verbose, rest, prof, name).line(),
                   flush=True)
