@@ -6,7 +6,8 @@
   has no winner) -> "Resume game?" (OK resume, CHALLENGE new game). Resuming replays the
   log to the exact state and reopens it for appending (a torn last line is cut off);
   the screen is the one that state waits on.
-* setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
+* setup (:class:`device.core.setup.GameChooser` over the box's games; its menu also
+  teaches the camera games' dice, :class:`device.core.teach.TeachFlow`) -> a new log
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
