@@ -8,8 +8,8 @@
   with the reason; reads then go on without it).
 * :class:`KeptTray`: the empty-tray reference (:class:`vision.reference.EmptyTray`) kept as
   ``STATE/reference/empty-tray.png``: loaded at start, refreshed whenever the watcher sees
-  the tray empty, written again at most every ``every`` seconds (and always the first
-  time), atomically. The teach flow's "empty the tray" step takes it as it is; game reads
+  the tray empty (at most every ``gap`` seconds: the watcher offers every still frame),
+  written again at most every ``every`` seconds (and always the first time), atomically. The teach flow's "empty the tray" step takes it as it is; game reads
   use :meth:`KeptTray.guarded`, which refuses a frame the reader called empty while
   die-sized things lie where the reference had none (dice the reader missed).
 """
@@ -142,10 +142,12 @@ class KeptTray(EmptyTray):
     """The empty-tray reference, kept in ``state_dir`` (see the module doc). Until the tray
     has been seen empty once it knows nothing (``known`` False) and matches nothing."""
 
-    def __init__(self, state_dir: Path | str, every: float = 60.0,
+    def __init__(self, state_dir: Path | str, every: float = 300.0, gap: float = 1.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.path = Path(state_dir) / REFERENCE
         self.every = every
+        self.gap = gap
+        self.looked_at: float | None = None
         self.clock = clock
         self.saved_at: float | None = None
         self.updates = 0
@@ -160,6 +162,14 @@ class KeptTray(EmptyTray):
 
     def changed(self, image: np.ndarray) -> np.ndarray | None:
         return super().changed(image) if self.known else None
+
+    def due(self) -> bool:
+        """Whether an offered frame is worth a look (not within ``gap`` of the last one)."""
+        now = self.clock()
+        if self.looked_at is not None and now - self.looked_at < self.gap:
+            return False
+        self.looked_at = now
+        return True
 
     def update(self, frame: np.ndarray) -> None:
         super().update(frame)
@@ -206,6 +216,8 @@ class GuardedTray(EmptyTray):
         return self.tray.changed(image)
 
     def update(self, frame: np.ndarray) -> None:
+        if not self.tray.due():
+            return
         side = self.side if self.side is not None else min(frame.shape[:2]) / 12.0
         if self.tray.known and self.tray.places(frame, side):
             self.refused += 1

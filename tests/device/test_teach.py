@@ -264,7 +264,7 @@ def test_a_swap_cut_by_a_power_cut_is_finished(tmp_path: Path) -> None:
 
 def test_reference_taken_kept_and_refreshed(tmp_path: Path) -> None:
     now = [0.0]
-    tray = KeptTray(tmp_path, every=60.0, clock=lambda: now[0])
+    tray = KeptTray(tmp_path, every=60.0, gap=1.0, clock=lambda: now[0])
     floor = tray_floor((320, 240), 3)
     dice, drawn = render_bone_scene(["ship", "skull"], 4, (320, 240), background=floor)
     assert not tray.known and tray.places(dice, 26.0) == []  # nothing known: matches nothing
@@ -272,12 +272,17 @@ def test_reference_taken_kept_and_refreshed(tmp_path: Path) -> None:
     path = tmp_path / REFERENCE
     assert path.is_file() and tray.known
     assert len(tray.places(dice, drawn[0].side)) == 2
+    now[0] = 2.0
     tray.guarded(drawn[0].side).update(dice)  # the reader missed the dice: refused
     assert tray.updates == 1
     brighter = cv2.convertScaleAbs(floor, alpha=1.0, beta=12)
     now[0] = 10.0
-    tray.guarded().update(brighter)  # refreshed, written again only after a minute
+    guarded = tray.guarded()
+    guarded.update(brighter)  # refreshed, written again only after a minute
     assert tray.updates == 2 and np.array_equal(cv2.imread(str(path)), floor)
+    now[0] = 10.5
+    guarded.update(brighter)  # offered again within a second: not looked at
+    assert tray.updates == 2
     now[0] = 70.0
     tray.update(brighter)
     assert np.array_equal(cv2.imread(str(path)), brighter)
