@@ -2,16 +2,18 @@
 
 * :class:`ProfileShelf` (a :class:`device.core.dice.DiceShelf`): one taught
   :class:`vision.profile.Profile` per kind of dice in ``STATE/profiles/<kind>/``. Saving
-  writes the new profile next to the old one and swaps the folders, so a power cut
-  mid-save leaves the old profile (or the new one) whole. :meth:`ProfileShelf.load` gives
-  the profile every read uses, or None when there is none or it is broken (logged once,
-  with the reason; reads then go on without it).
+  writes the new profile whole (fsynced) next to the old one, then swaps the folders; a
+  swap cut by a power cut is finished on the next start, so the old profile or the new one
+  is always there whole. :meth:`ProfileShelf.load` gives the profile every read uses, or
+  None when there is none or it is broken (logged once, with the reason; reads then go on
+  without it).
 * :class:`KeptTray`: the empty-tray reference (:class:`vision.reference.EmptyTray`) kept as
   ``STATE/reference/empty-tray.png``: loaded at start, refreshed whenever the watcher sees
-  the tray empty (at most every ``gap`` seconds: the watcher offers every still frame),
-  written again at most every ``every`` seconds (and always the first time), atomically. The teach flow's "empty the tray" step takes it as it is; game reads
-  use :meth:`KeptTray.guarded`, which refuses a frame the reader called empty while
-  die-sized things lie where the reference had none (dice the reader missed).
+  the tray empty, written again at most every ``every`` seconds (and always the first
+  time), atomically. The teach flow's "empty the tray" step takes it as it is; game reads
+  use :meth:`KeptTray.guarded`, which looks at an offered frame at most every ``gap``
+  seconds (the watcher offers every still frame) and refuses one the reader called empty
+  while die-sized things lie where the reference had none (dice the reader missed).
 """
 
 from __future__ import annotations
