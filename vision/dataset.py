@@ -112,7 +112,7 @@ class Score:
     false: int = 0
     entirely_right: bool = False
     misses: tuple[int, ...] = ()  # indexes of labeled dice not found
-    wrong: tuple[tuple[int, int], ...] = ()  # (labeled index, read value)
+    wrong: tuple[tuple[int, Face], ...] = ()  # (labeled index, read value)
 
 
 def match_places(centers: Sequence[tuple[float, float]], labels: Sequence[LabeledDie],

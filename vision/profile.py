@@ -100,7 +100,7 @@ def _views(crops: np.ndarray, rng: np.random.Generator, turns: int, jitter: floa
             angle = start + 360.0 * k / turns
             scale = 1.0 + rng.uniform(-jitter, jitter)
             m = cv2.getRotationMatrix2D((c, c), angle, scale)
-            m[:, 2] += rng.uniform(-jitter, jitter, 2) * M.CROP / 2
+            m[:, 2] = m[:, 2] + rng.uniform(-jitter, jitter, 2) * M.CROP / 2
             out.append(cv2.warpAffine(crop, m, (M.CROP, M.CROP), flags=cv2.INTER_LINEAR,
                                       borderMode=cv2.BORDER_REFLECT))
     return np.stack(out) if out else np.zeros((0, M.CROP, M.CROP, 3), np.uint8)

@@ -84,8 +84,8 @@ def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], lis
 
 def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
                   extra: list[Place]) -> tuple[list[Die], list[Region]]:
-    read: list[tuple[Place, Die | Region]] = [
-        ((x.center, _side(x.box)), x) for x in [*reading.dice, *reading.uncertain]]
+    seen: list[Die | Region] = [*reading.dice, *reading.uncertain]
+    read: list[tuple[Place, Die | Region]] = [((x.center, _side(x.box)), x) for x in seen]
     if profile.symbols:  # the pip reader's places, looked at with the profile's size
         read = [((p[0], profile.side), x) for p, x in read]
     taken = [p for p, _ in read]
@@ -157,7 +157,8 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
         dice, regions = _with_profile(image, reading, profile, extra)
     else:
         dice, regions = list(reading.dice), list(reading.uncertain)
-        taken = [(x.center, _side(x.box)) for x in [*dice, *regions]]
+        seen: list[Die | Region] = [*dice, *regions]
+        taken = [(x.center, _side(x.box)) for x in seen]
         more_dice, more_regions = _read_places(image, _new_places(extra, taken))
         dice += more_dice
         regions += more_regions

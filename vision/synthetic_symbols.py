@@ -116,7 +116,7 @@ def glyph_mask(face: str, style: BoneStyle) -> np.ndarray:
     big = np.zeros((SPRITE, SPRITE), np.uint8)
     GLYPHS.get(face, _made_up(face))(big)
     if style.outline:
-        big = cv2.subtract(big, cv2.erode(big, np.ones((9, 9), np.uint8)))
+        big = np.asarray(cv2.subtract(big, cv2.erode(big, np.ones((9, 9), np.uint8))))
     s = style.glyph_scale
     m = cv2.getRotationMatrix2D((SPRITE / 2, SPRITE / 2), 0.0, s)
     return cv2.warpAffine(big, m, (SPRITE, SPRITE), flags=cv2.INTER_LINEAR)
@@ -170,7 +170,7 @@ def _paste(img: np.ndarray, colour: np.ndarray, alpha: np.ndarray, center: tuple
     m[0, 2] += center[0] - SPRITE / 2
     m[1, 2] += center[1] - SPRITE / 2
     shadow = m.copy()
-    shadow[:, 2] += (side * 0.06, side * 0.08)
+    shadow[:, 2] += np.array([side * 0.06, side * 0.08])
     sh = cv2.warpAffine(alpha, shadow, (w, h))[..., None]
     out = img.astype(np.float32) * (1 - 0.35 * sh)
     a = cv2.warpAffine(alpha, m, (w, h))[..., None]
@@ -209,9 +209,8 @@ def render_bone_scene(faces: Sequence[str], rng: np.random.Generator | int | Non
         box = _paste(img, colour, alpha, center, side, angle)
         drawn.append(DrawnFace(face, (float(center[0]), float(center[1])), box, angle, side))
     gain = rng.uniform(0.8, 1.15) * rng.uniform(0.93, 1.07, 3)
-    out = img.astype(np.float32) * gain + rng.normal(0, 2.5, img.shape)
-    out = cv2.GaussianBlur(np.clip(out, 0, 255).astype(np.uint8), (0, 0), 0.6)
-    return out, drawn
+    lit = img.astype(np.float32) * gain + rng.normal(0, 2.5, img.shape)
+    return cv2.GaussianBlur(np.clip(lit, 0, 255).astype(np.uint8), (0, 0), 0.6), drawn
 
 
 def render_bone_dice(faces: Sequence[str], rng: np.random.Generator | int | None = None,
