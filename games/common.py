@@ -59,6 +59,23 @@ class InvalidInput(RulesError, ValueError):
     """Text a person typed (a score, a bid) is not a valid value."""
 
 
+#: Number words people type for dice and quantities ("five", "fours", "deuces") -> value.
+NUMBER_WORDS: Mapping[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "ones": 1, "twos": 2, "deuces": 2, "threes": 3,
+    "treys": 3, "fours": 4, "fives": 5, "sixes": 6, "sixs": 6,
+}  # fmt: skip
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as rulings and messages write them.
+
+    >>> dice_text((3, 5))
+    '3-5'
+    """
+    return "-".join(str(d) for d in dice)
+
+
 def next_seat(out: Sequence[bool], seat: int, direction: int = CLOCKWISE) -> int:
     """The next seat after ``seat`` in ``direction`` (+1 clockwise, -1 counter-clockwise)
     that is still in the game (``out[s]`` false); ``ValueError`` if nobody is left.

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from device.bamboozled import screens as bs
-from device.bamboozled.screens import dice_text
 from games.bamboozled import events as ev
 from games.bamboozled.actions import Action
 from games.bamboozled.cards import Card
 from games.bamboozled.scores import score_name
 from games.bamboozled.state import Phase, State
-from games.common import Event
+from games.common import Event, dice_text
 
 
 def ruling(events: Sequence[Event], state: State, action: Action | None = None

@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from device.ui import draw as d
 from device.ui.font import FONT
 from device.ui.views import describe, keyed, screen
+from games.common import dice_text
 
 
 @dataclass(frozen=True)
@@ -260,15 +261,6 @@ def _fitting(top: int, bottom: int) -> int:
     return max(0, (bottom - top - FONT.height) // FONT.line_height + 1)
 
 
-def dice_text(dice: tuple[int, int]) -> str:
-    """Two dice as the rulings write them.
-
-    >>> dice_text((3, 5))
-    '3-5'
-    """
-    return f"{dice[0]}-{dice[1]}"
-
-
 @screen(DiceEntryView)
 def dice_entry_screen(view: DiceEntryView) -> Image.Image:
     image, draw = d.new_image()
@@ -384,5 +376,5 @@ def _(view: OfferView) -> str:
 
 __all__ = [
     "ConfirmDiceView", "DecideView", "DeclareView", "DiceEntryView", "OfferView",
-    "RollView", "RulingView", "Seat", "Strip", "dice_text", "strip_text",
+    "RollView", "RulingView", "Seat", "Strip", "strip_text",
 ]

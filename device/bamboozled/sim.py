@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from device.bamboozled.flow import BamboozledFlow, BamboozledHooks, Declaring, Rolling
-from device.bamboozled.screens import dice_text
 from device.core.flow import GameFlow, Reading
 from device.core.notes import sim_notes
 from device.core.ports import SimOptions
@@ -31,7 +30,7 @@ from games.bamboozled.actions import Action, PlayCard
 from games.bamboozled.cards import Card
 from games.bamboozled.state import Phase, Settings
 from games.bamboozled.table import Table as VirtualTable
-from games.common import Event
+from games.common import Event, dice_text
 
 
 def parse_dice(text: str) -> list[tuple[int, int]]:

@@ -11,11 +11,7 @@ from dataclasses import dataclass
 
 from games.bamboozled.cards import Card
 from games.bamboozled.scores import score_name
-from games.common import Event
-
-
-def _dice(dice: tuple[int, int]) -> str:
-    return f"{dice[0]}-{dice[1]}"
+from games.common import Event, dice_text
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -42,7 +38,7 @@ class Rolled(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         using = f" with {_cards(self.cards)}" if self.cards else ""
-        return f"{names[self.seat]} rolls {_dice(self.dice)}{using}: {score_name(self.score)}"
+        return f"{names[self.seat]} rolls {dice_text(self.dice)}{using}: {score_name(self.score)}"
 
 
 @dataclass(frozen=True)
@@ -89,7 +85,7 @@ class Truthful(Event):
     dice: tuple[int, int]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Truthful: the dice show {_dice(self.dice)}, {score_name(self.score)} is true"
+        return f"Truthful: the dice show {dice_text(self.dice)}, {score_name(self.score)} is true"
 
 
 @dataclass(frozen=True)
@@ -101,7 +97,7 @@ class Bluff(Event):
     dice: tuple[int, int]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Bluff: the dice show {_dice(self.dice)}, not {score_name(self.score)}"
+        return f"Bluff: the dice show {dice_text(self.dice)}, not {score_name(self.score)}"
 
 
 @dataclass(frozen=True)

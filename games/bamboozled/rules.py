@@ -142,7 +142,15 @@ from games.bamboozled.scores import (
     ties_or_beats,
 )
 from games.bamboozled.state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
-from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
+from games.common import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidSettings,
+    Rules,
+    WrongPhase,
+    dice_text,
+)
 from games.tally import Move, Tally
 
 __all__ = [
@@ -539,7 +547,7 @@ class Bamboozled(Rules[State, Action, Settings]):
         if state.score not in reach_with(cards, dice):
             what = " + ".join(c.label for c in cards)
             raise CardNotAllowed(
-                f"{what} does not make {score_name(state.score)} from {dice[0]}-{dice[1]}"
+                f"{what} does not make {score_name(state.score)} from {dice_text(dice)}"
             )
         events.append(CardShown(declarer, cards, state.score))
         # Nobody takes a strike; the score stays and the challenger rolls over it.

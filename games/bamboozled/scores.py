@@ -27,7 +27,7 @@ from itertools import permutations
 from typing import TypeGuard
 
 from games.bamboozled.cards import Card
-from games.common import InvalidInput
+from games.common import NUMBER_WORDS, InvalidInput
 
 NO_SCORE = 0
 JACKPOT = 21
@@ -184,10 +184,6 @@ def card_reach(card: Card, dice: Sequence[int]) -> frozenset[int]:
 
 # --- parsing and naming ----------------------------------------------------------------
 
-_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "sixs": 6,
-}  # fmt: skip
 _HELP = "type two dice like 53, a double like 44 or 'double 4', or 'jackpot'"
 
 
@@ -195,7 +191,8 @@ def _die(word: str) -> int | None:
     word = word.removesuffix("s") if word[:-1].isdigit() else word
     if len(word) == 1 and word in "123456":
         return int(word)
-    return _WORDS.get(word)
+    value = NUMBER_WORDS.get(word)
+    return value if value is not None and value <= 6 else None
 
 
 def parse_score(text: str | int) -> int:

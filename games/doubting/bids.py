@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games.common import IllegalAction, InvalidInput
+from games.common import NUMBER_WORDS, IllegalAction, InvalidInput
 from games.doubting.actions import Bid
 from games.doubting.state import FACES, DoubtingState, Phase
 
@@ -123,11 +123,6 @@ def adjust_bid(state: DoubtingState, bid: Bid | None, quantity: int = 0, face: i
     return Bid(q, f)
 
 
-_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "ones": 1, "twos": 2, "deuces": 2, "threes": 3,
-    "treys": 3, "fours": 4, "fives": 5, "sixes": 6,
-}  # fmt: skip
 
 
 def parse_bid(text: str) -> Bid:
@@ -150,8 +145,8 @@ def parse_bid(text: str) -> Bid:
         w = word[:-1] if re.fullmatch(r"\d+s", word) else word
         if w.isdigit():
             values.append(int(w))
-        elif w in _WORDS:
-            values.append(_WORDS[w])
+        elif w in NUMBER_WORDS:
+            values.append(NUMBER_WORDS[w])
         else:
             raise InvalidInput(f"{text!r} is not a bid: {word!r} is not a number")
     quantity, face = values
