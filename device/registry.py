@@ -25,14 +25,23 @@ from device.bamboozled.flow import BamboozledFlow
 from device.bamboozled.odds import ODDS as BAMBOOZLED_ODDS
 from device.bamboozled.setup import Setup
 from device.bamboozled.sim import SimTable, parse_dice
-from device.core.dice import PIP_DICE
+from device.bluffaneer.flow import BluffaneerFlow
+from device.bluffaneer.odds import ODDS as BLUFFANEER_ODDS
+from device.bluffaneer.setup import BluffaneerSetup
+from device.bluffaneer.sim import BluffaneerSim, parse_rolls
+from device.core.dice import PIP_DICE, DiceKind
 from device.core.game import GameRecord, find_game
 from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
 from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
 from games.bamboozled import rules as bamboozled
+from games.bluffaneer.faces import DEFAULT_FACES
+from games.bluffaneer.rules import prompt as bluffaneer_prompt
 from games.doubting import rules as doubting_dice
+
+#: Bluffaneer's bone dice (the seed's symbols): taught face by face.
+BONE_DICE = DiceKind("bone", "bone dice", DEFAULT_FACES.names)
 
 GAMES: tuple[GameRecord, ...] = (
     GameRecord("bamboozled", "Bamboozled", "bamboozled", BamboozledFlow, Setup.from_defaults,
@@ -42,6 +51,10 @@ GAMES: tuple[GameRecord, ...] = (
                DoubtingSetup.from_defaults, doubting_dice.prompt, dice_per_look=None,
                simulator=DoubtingSim.simulate, sim_dice=parse_flat_dice, odds=DOUBTING_ODDS,
                dice=PIP_DICE),
+    GameRecord("bluffaneer", "Bluffaneer", "bluffaneer", BluffaneerFlow,
+               BluffaneerSetup.from_defaults, bluffaneer_prompt, dice_per_look=2,
+               simulator=BluffaneerSim.simulate, sim_dice=parse_rolls, odds=BLUFFANEER_ODDS,
+               dice=BONE_DICE),
 )
 
 
@@ -49,7 +62,7 @@ def names(games: Sequence[GameRecord] | None = None) -> tuple[str, ...]:
     """The box's game names, in menu order.
 
     >>> names()
-    ('bamboozled', 'doubting_dice')
+    ('bamboozled', 'doubting_dice', 'bluffaneer')
     """
     return tuple(g.name for g in (GAMES if games is None else games))
 

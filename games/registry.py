@@ -14,6 +14,7 @@ from games.common import AnyRules
 BUILTIN: dict[str, str] = {
     "bamboozled": "games.bamboozled.rules:Bamboozled",
     "doubting_dice": "games.doubting.rules:DoubtingDice",
+    "bluffaneer": "games.bluffaneer.rules:Bluffaneer",
 }
 
 _registered: dict[str, type[AnyRules]] = {}

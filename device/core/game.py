@@ -37,7 +37,8 @@ class GameRecord:
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
     ``odds``: its ``bluffbox odds`` part (or None); ``dice``: the dice the camera reads
     for it (None: no camera reads; games of one kind share the taught profile, and setup
-    offers to teach them).
+    offers to teach them; the simulator reads its own cup for symbol dice not yet
+    taught).
     """
 
     name: str

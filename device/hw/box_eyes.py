@@ -36,13 +36,17 @@ class BoxEyes:
         self.seed = seed
 
     def for_game(self, game: GameRecord, hooks: SimHooks | None) -> Eye:
-        """The eye a game's flow reads its dice with."""
-        if self.cup and hooks is not None:
-            return CupEye(self.camera, hooks.dice)
+        """The eye a game's flow reads its dice with. In the simulator: the game's own tray
+        camera when its simulator has one (bone dice), and its cup when asked to
+        (``--reader cup``) or when its dice are symbol dice not taught yet."""
+        camera = getattr(hooks, "camera", None) or self.camera
+        profile = self.shelf.load(game.dice) if game.dice is not None else None
+        untaught = game.dice is not None and game.dice.symbols and profile is None
+        if hooks is not None and (self.cup or untaught):
+            return CupEye(camera, hooks.dice)
         if game.dice is None:
-            return CameraEye(self.camera, expect=game.dice_per_look)
-        profile = self.shelf.load(game.dice)
-        return CameraEye(self.camera, expect=game.dice_per_look, profile=profile,
+            return CameraEye(camera, expect=game.dice_per_look)
+        return CameraEye(camera, expect=game.dice_per_look, profile=profile,
                          reference=self.tray.guarded(profile.side if profile else None))
 
     def teach(self, kind: DiceKind) -> TeachFlow:

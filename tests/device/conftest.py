@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -164,6 +165,26 @@ class SimBox:
             return done
 
         self.wait_for(settled)
+
+    def kill_after(self, box: subprocess.Popen[str], keys: str, n: int, screens: str) -> Path:
+        """Pipe ``keys`` to the running ``box``; once its log holds ``n`` actions and the
+        screen has settled, SIGKILL it (a power cut). Its log."""
+        try:
+            assert box.stdin is not None
+            box.stdin.write(keys)
+            box.stdin.flush()
+            logs = self.tmp / "state" / "logs"
+            self.wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl")))
+            log = next(logs.glob("*.jsonl"))
+            self.wait_for(lambda: self.actions(log) == n)
+            self.wait_settled(self.tmp / screens)  # the screen after the last action
+            os.kill(box.pid, signal.SIGKILL)
+            box.wait(timeout=10)
+            assert box.returncode == -signal.SIGKILL
+        finally:
+            if box.poll() is None:
+                box.kill()
+        return log
 
     @staticmethod
     def same(a: Path | Image.Image, b: Path | Image.Image) -> bool:

@@ -163,7 +163,7 @@ def test_dice_profiles_and_the_empty_tray(tmp_path: Path) -> None:
     cfg = load_config(write_config(tmp_path))
     check = check_dice(cfg)
     assert check.status == OK
-    assert check.detail == "pip dice: none yet; empty tray: not seen yet"
+    assert check.detail == "pip dice: none yet; bone dice: none yet; empty tray: not seen yet"
     broken = tmp_path / "state" / "profiles" / "pips"
     broken.mkdir(parents=True)
     (broken / "profile.json").write_text("[]")

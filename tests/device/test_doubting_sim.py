@@ -86,7 +86,7 @@ def test_game_choice_is_one_back_away(tmp_path: Path) -> None:
     assert isinstance(setup.inner, Setup)  # the usual game needs no extra press
     assert setup.view().hint == "w/s o:next b:game"
     press(setup, "b")
-    assert setup.view() == MenuView("Game", ("Bamboozled", "Doubting Dice"), 0, "w/s o:pick")
+    assert setup.view() == MenuView("Game", tuple(g.label for g in GAMES), 0, "w/s o:pick")
     press(setup, "s o")
     assert setup.view().title == "Doubting: players" and setup.view().value == "3"
     press(setup, "s")  # 3 -> 2

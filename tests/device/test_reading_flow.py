@@ -18,7 +18,8 @@ from games.registry import get_rules
 
 NAMES = ["Ann", "Ben", "Cat"]
 #: Keys from a new game to the first reading, and good dice for it, per game.
-TO_A_READING = {"bamboozled": ("o a", (3, 5)), "doubting_dice": ("o o c", (6,) * 15)}
+TO_A_READING = {"bamboozled": ("o a", (3, 5)), "doubting_dice": ("o o c", (6,) * 15),
+                "bluffaneer": ("o", ("ship", "sword"))}
 
 
 class Rig:

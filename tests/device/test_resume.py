@@ -3,7 +3,6 @@ with the identical state and screen; plus the in-process start-up choices."""
 
 from __future__ import annotations
 
-import os
 import signal
 from pathlib import Path
 from typing import Any
@@ -31,32 +30,12 @@ def start(sim_box: Any, screens: str, *extra: str) -> Any:
                          screens=screens)
 
 
-def kill_after(sim_box: Any, box: Any, keys: str, n: int, screens: str) -> Path:
-    """Pipe ``keys`` to the running box; once the log holds ``n`` actions and the screen
-    has settled, SIGKILL it. Its log."""
-    try:
-        assert box.stdin is not None
-        box.stdin.write(keys)
-        box.stdin.flush()
-        logs = sim_box.tmp / "state" / "logs"
-        sim_box.wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl")))
-        log = next(logs.glob("*.jsonl"))
-        sim_box.wait_for(lambda: sim_box.actions(log) == n)
-        sim_box.wait_settled(sim_box.tmp / screens)  # the screen after the last action
-        os.kill(box.pid, signal.SIGKILL)
-        box.wait(timeout=10)
-        assert box.returncode == -signal.SIGKILL
-    finally:
-        if box.poll() is None:
-            box.kill()
-    return log
-
 
 def test_sigkill_mid_game_then_resume_identically(sim_box: Any) -> None:
     tmp_path = sim_box.tmp
     box = start(sim_box, "before")
     # killed on the screen after the last action: Cat decides on Bob's 55
-    log = kill_after(sim_box, box, BEFORE_KILL, 3, "before")
+    log = sim_box.kill_after(box, BEFORE_KILL, 3, "before")
     before = sim_box.replay_json(log)
     assert before["awaiting"] == "Cat" and before["score"] == 55 and before["actions"] == 3
     last_before = sim_box.frames(tmp_path / "before")[-1]
@@ -104,7 +83,7 @@ def test_sigkill_mid_doubting_round_then_resume_and_play_to_the_end(sim_box: Any
     args = dd_args(sim_box)
     with open(tmp_path / "before.txt", "w") as out:
         box = sim_box.start(*args, screens="before", stdout=out)
-        log = kill_after(sim_box, box, DD_BEFORE_KILL, DD_ACTIONS, "before")
+        log = sim_box.kill_after(box, DD_BEFORE_KILL, DD_ACTIONS, "before")
     before = sim_box.replay_json(log)
     assert before["game"] == "doubting_dice" and before["round"] == 3
     assert before["phase"] == "answer" and before["awaiting"] == "Cat"

@@ -33,7 +33,7 @@ from vision.profile import Profile
 from vision.synthetic import tray_floor
 from vision.synthetic_symbols import BONE_FACES, render_bone_scene
 
-BONE = DiceKind("bone", "bone dice", BONE_FACES, per_face=3)
+BONE = DiceKind("toybones", "toy bones", BONE_FACES, per_face=3)  # not the registry's
 KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o": Role.OK,
         "b": Role.BACK}
 
@@ -186,7 +186,7 @@ def test_teach_screens(golden_view: Callable[[str, Any], None]) -> None:
     golden_view("teach_show_face", bone.view())
     bone.mode = Checking(2, (), ("sword", "skull"), 0)
     golden_view("teach_check_symbols", bone.view())
-    bone.mode = Finished("Dice taught", "24 dice taught. Every read of bone dice uses them.")
+    bone.mode = Finished("Dice taught", "24 dice taught. Every read of toy bones uses them.")
     golden_view("teach_saved", bone.view())
 
 
@@ -205,20 +205,22 @@ def test_game_menu_offers_teach_only_for_camera_games(tmp_path: Path) -> None:
     bone_game = GameRecord("bones", "Bones", GAMES[0].rules, GAMES[0].flow, GAMES[0].setup,
                            GAMES[0].prompt, dice=BONE)
     games = (*GAMES, no_camera, bone_game)
-    assert dice_kinds(games) == (PIP_DICE, BONE)  # pip games share one
+    assert dice_kinds(games)[0] is PIP_DICE and dice_kinds(games)[-1] is BONE
+    assert len(dice_kinds(games)) == 3  # pip games share one; then Bluffaneer's bone dice
     settings = BoxSettings(tmp_path / "logs", tmp_path / "photos", tmp_path)
     box = Box(settings, games, lambda g, h: ScriptedEye(), teach=teach)
     box.press(Role.BACK)
     menu = box.view()
     assert isinstance(menu, MenuView)
-    assert menu.items == ("Bamboozled", "Doubting Dice", "Paper", "Bones", "Teach pip dice",
-                          "Teach bone dice")
-    for _ in range(5):
+    labels = tuple(g.label for g in GAMES)
+    assert menu.items == (*labels, "Paper", "Bones", "Teach pip dice", "Teach bone dice",
+                          "Teach toy bones")
+    for _ in range(len(games) + 2):
         box.press(Role.DOWN)
     box.press(Role.OK)
-    assert taught == [BONE] and describe(box.view()).startswith("Teach bone dice")
+    assert taught == [BONE] and describe(box.view()).startswith("Teach toy bones")
     box.press(Role.BACK)  # leave: back to the menu
-    assert isinstance(box.view(), MenuView) and box.view().cursor == 5
+    assert isinstance(box.view(), MenuView) and box.view().cursor == len(games) + 2
 
 
 # --- what is kept: profiles and the reference ------------------------------------------------
@@ -240,15 +242,15 @@ def test_profile_saved_whole_and_a_broken_one_is_said(tmp_path: Path,
     shelf = ProfileShelf(tmp_path)
     assert shelf.status(BONE) == "none yet" and shelf.load(BONE) is None
     assert shelf.save(BONE, _bone_shots(8, 0)) == "16 dice taught"
-    folder = tmp_path / "profiles" / "bone"
+    folder = tmp_path / "profiles" / "toybones"
     assert Profile.load(folder).kinds == ("chest", "ship", "skull", "sword")
-    assert sorted(p.name for p in folder.parent.iterdir()) == ["bone"]
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["toybones"]
     assert shelf.status(BONE) == "16 dice taught"
     (folder / "profile.json").write_text("{ not json")
     with caplog.at_level(logging.WARNING):
         assert shelf.load(BONE) is None
     assert "broken profile" in shelf.status(BONE)
-    assert "bone profile cannot be used" in caplog.text and "unreadable" in caplog.text
+    assert "toybones profile cannot be used" in caplog.text and "unreadable" in caplog.text
     flow = TeachFlow(BONE, ScriptedEye(), shelf)
     assert "Now: broken profile, reads ignore it; teach again." in describe(flow.view())
 
@@ -256,10 +258,10 @@ def test_profile_saved_whole_and_a_broken_one_is_said(tmp_path: Path,
 def test_a_swap_cut_by_a_power_cut_is_finished(tmp_path: Path) -> None:
     shelf = ProfileShelf(tmp_path)
     shelf.save(BONE, _bone_shots(8, 0))
-    folder = tmp_path / "profiles" / "bone"
-    folder.rename(folder.with_name("bone.new"))  # cut between the two renames
+    folder = tmp_path / "profiles" / "toybones"
+    folder.rename(folder.with_name("toybones.new"))  # cut between the two renames
     assert ProfileShelf(tmp_path).status(BONE) == "16 dice taught"
-    assert folder.is_dir() and not folder.with_name("bone.new").exists()
+    assert folder.is_dir() and not folder.with_name("toybones.new").exists()
 
 
 def test_reference_taken_kept_and_refreshed(tmp_path: Path) -> None:
@@ -345,7 +347,7 @@ def test_no_profile_or_a_broken_one_reads_plainly(tmp_path: Path) -> None:
 # --- through the simulated box --------------------------------------------------------------
 
 
-MENU_TEACH = "b ss o "  # setup -> the game menu -> "Teach pip dice" -> its intro
+MENU_TEACH = "b sss o "  # setup -> the game menu -> "Teach pip dice" -> its intro
 
 
 def test_teach_through_the_simulated_box(sim_box: Any) -> None:
@@ -370,8 +372,7 @@ def test_leave_the_simulated_box_without_saving(sim_box: Any) -> None:
     out = sim_box.run(MENU_TEACH + "o a b q")
     assert out.returncode == 0, out.stderr
     assert not (sim_box.tmp / "state" / "profiles").exists()
-    assert "Game | Bamboozled  Doubting Dice  > Teach pip dice <" in out.stdout.split(
-        "Check 2/3")[-1]
+    assert "> Teach pip dice <" in out.stdout.split("Check 2/3")[-1]
 
 
 def test_kill_during_teach_loses_nothing_saved(sim_box: Any) -> None:

@@ -1,0 +1,1 @@
+"""Bluffaneer on the box: flow, rulings text, screens, setup, simulator, odds."""
