@@ -36,17 +36,19 @@ class BoxEyes:
         self.seed = seed
 
     def for_game(self, game: GameRecord, hooks: SimHooks | None) -> Eye:
-        """The eye a game's flow reads its dice with. In the simulator: the game's own tray
-        camera when its simulator has one (bone dice), and its cup when asked to
-        (``--reader cup``) or when its dice are symbol dice not taught yet."""
-        camera = getattr(hooks, "camera", None) or self.camera
+        """The eye a game's flow reads its dice with. The simulator reads its own cup when
+        asked to (``--reader cup``), for symbol dice not taught yet, and for a game whose
+        simulator draws its dice on a tray camera of its own (Bluffaneer's bone tray: the
+        teach flow's renders do not look like its drawings), still capturing that camera's
+        frames for the photos."""
+        own = getattr(hooks, "camera", None)
         profile = self.shelf.load(game.dice) if game.dice is not None else None
         untaught = game.dice is not None and game.dice.symbols and profile is None
-        if hooks is not None and (self.cup or untaught):
-            return CupEye(camera, hooks.dice)
+        if hooks is not None and (self.cup or untaught or own is not None):
+            return CupEye(own or self.camera, hooks.dice)
         if game.dice is None:
-            return CameraEye(camera, expect=game.dice_per_look)
-        return CameraEye(camera, expect=game.dice_per_look, profile=profile,
+            return CameraEye(self.camera, expect=game.dice_per_look)
+        return CameraEye(self.camera, expect=game.dice_per_look, profile=profile,
                          reference=self.tray.guarded(profile.side if profile else None))
 
     def teach(self, kind: DiceKind) -> TeachFlow:

@@ -402,3 +402,20 @@ def test_intro_is_the_first_teach_screen() -> None:
     assert isinstance(flow.mode, Intro)
     assert describe(flow.view()) == ("Teach pip dice | Now: none yet. Roll the dice 3 times; "
                                      "check each die.  [o:start b:leave]")
+
+
+def test_the_simulator_reads_its_cup_for_untaught_symbol_dice(tmp_path: Path) -> None:
+    from device.core.ports import NoHooks
+    from device.hw.eyes import CameraEye, CupEye
+    from device.registry import BONE_DICE
+
+    class Hooks(NoHooks):
+        camera = None
+
+    bluffaneer = next(g for g in GAMES if g.dice is BONE_DICE)
+    eyes = BoxEyes(SimulatedTable((320, 240)), tmp_path, sim=True)
+    assert isinstance(eyes.for_game(bluffaneer, Hooks()), CupEye)  # not taught yet
+    assert isinstance(eyes.for_game(bluffaneer, None), CameraEye)  # the box: the camera
+    assert isinstance(eyes.for_game(GAMES[0], Hooks()), CameraEye)
+    eyes.cup = True
+    assert isinstance(eyes.for_game(GAMES[0], Hooks()), CupEye)
