@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from device.bamboozal.flow import BamboozalFlow
+from device.bamboozal.setup import BamboozalSetup
 from device.bamboozled.flow import BamboozledFlow
 from device.bamboozled.odds import ODDS as BAMBOOZLED_ODDS
 from device.bamboozled.setup import Setup
@@ -35,6 +37,7 @@ from device.doubting.flow import DoubtingFlow
 from device.doubting.odds import ODDS as DOUBTING_ODDS
 from device.doubting.setup import DoubtingSetup
 from device.doubting.sim import DoubtingSim, parse_flat_dice
+from games.bamboozal import rules as bamboozal
 from games.bamboozled import rules as bamboozled
 from games.bluffaneer.faces import DEFAULT_FACES
 from games.bluffaneer.rules import prompt as bluffaneer_prompt
@@ -55,6 +58,8 @@ GAMES: tuple[GameRecord, ...] = (
                BluffaneerSetup.from_defaults, bluffaneer_prompt, dice_per_look=2,
                simulator=BluffaneerSim.simulate, sim_dice=parse_rolls, odds=BLUFFANEER_ODDS,
                dice=BONE_DICE),
+    GameRecord("bamboozal", "BamBoozal pot", "bamboozal", BamboozalFlow,
+               BamboozalSetup.from_defaults, bamboozal.prompt),
 )
 
 
@@ -62,7 +67,7 @@ def names(games: Sequence[GameRecord] | None = None) -> tuple[str, ...]:
     """The box's game names, in menu order.
 
     >>> names()
-    ('bamboozled', 'doubting_dice', 'bluffaneer')
+    ('bamboozled', 'doubting_dice', 'bluffaneer', 'bamboozal')
     """
     return tuple(g.name for g in (GAMES if games is None else games))
 

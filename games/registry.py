@@ -15,6 +15,7 @@ BUILTIN: dict[str, str] = {
     "bamboozled": "games.bamboozled.rules:Bamboozled",
     "doubting_dice": "games.doubting.rules:DoubtingDice",
     "bluffaneer": "games.bluffaneer.rules:Bluffaneer",
+    "bamboozal": "games.bamboozal.rules:BamBoozal",
 }
 
 _registered: dict[str, type[AnyRules]] = {}

@@ -73,7 +73,7 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
             s = []
             for d in photo.dice:
                 w, h = d.box[2] - d.box[0], d.box[3] - d.box[1]
-                unreliable = folder == "table-white" and d.value <= 3
+                unreliable = folder == "table-white" and isinstance(d.value, int) and d.value <= 3
                 s.append(np.nan if unreliable else max(w, h))
             v = np.array([d.value for d in photo.dice], np.int64)
             out.append(Sample(img, c, np.array(s, np.float32), v, folder))

@@ -29,7 +29,7 @@ def format_summary(summary: dict[str, Any]) -> str:
     head = f"{'seat':>4}  {'player':<{width}}" + "".join(f"  {c:>7}" for c in columns)
     lines = [f"game: {summary.get('game')}", head + "  status"]
     for i, p in enumerate(players):
-        status = "out" if p.get("out") else "in"
+        status = {True: "out", False: "in"}.get(p.get("out"), "")  # games without "out": ""
         if summary.get("winner") is not None and p.get("name") == summary["winner"]:
             status = "WINNER"
         elif p.get("name") == summary.get("awaiting"):
@@ -56,6 +56,10 @@ def format_summary(summary: dict[str, Any]) -> str:
     for key, value in summary.items():
         if key not in _SHOWN and value is not None and not isinstance(value, dict | list):
             lines.append(f"{key.replace('_', ' ')}: {_cell(value)}")
+    for key, value in summary.items():  # lists of sentences, e.g. each hand's result
+        sentences = isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+        if key not in _SHOWN and sentences:
+            lines += [f"{key.replace('_', ' ')}:", *(f"  {v}" for v in value)]
     return "\n".join(lines)
 
 

@@ -60,7 +60,7 @@ class StopFlag:
 
 
 def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
-    """The newest game log that replays to a game without a winner."""
+    """The newest game log that replays to a game not over (``Rules.is_over``)."""
     if not logs_dir.is_dir():
         return None
     for path in sorted(logs_dir.glob("*.jsonl"), reverse=True):
@@ -69,7 +69,7 @@ def find_unfinished(logs_dir: Path) -> tuple[Path, Replay] | None:
         except LogError as exc:
             log.warning("skipping a game log that cannot be replayed: %s", exc)
             continue
-        if result.state.winner is None:
+        if not result.rules.is_over(result.state):
             return path, result
         return None  # the newest game is finished: nothing to resume
     return None

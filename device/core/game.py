@@ -38,7 +38,7 @@ class GameRecord:
     ``odds``: its ``bluffbox odds`` part (or None); ``dice``: the dice the camera reads
     for it (None: no camera reads; games of one kind share the taught profile, and setup
     offers to teach them; the simulator reads its own cup for symbol dice not yet
-    taught).
+    taught; None also for a game that never looks at the tray, like the BamBoozal pot).
     """
 
     name: str

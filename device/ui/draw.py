@@ -207,3 +207,23 @@ def marks(draw: ImageDraw.ImageDraw, xy: tuple[int, int], filled: int, total: in
         draw.rectangle(box, outline=1, fill=1 if i < filled else 0)
         x += size + gap
     return x
+
+
+def row_cells(draw: ImageDraw.ImageDraw, count: int, top: int, bottom: int
+              ) -> list[tuple[int, int, int]]:
+    """Where ``count`` rows go between ``top`` and ``bottom``: one column while they fit,
+    else two (down the first, then the second) with a rule drawn between them. Each cell as
+    ``(x, y, width)``."""
+    room = bottom - top
+    columns = 1 if count * FONT.line_height <= room else 2
+    per_col = max(1, -(-count // columns))
+    pitch = max(FONT.line_height, min(12, room // per_col))
+    col_w = W // columns
+    cells = []
+    for i in range(count):
+        col, r = divmod(i, per_col)
+        cells.append((col * col_w, top + r * pitch, col_w - 3 if columns > 1 and col == 0
+                      else col_w))
+    if columns > 1:
+        draw.line((col_w - 1, top, col_w - 1, bottom - 2), fill=1)
+    return cells

@@ -302,19 +302,10 @@ def players_screen(view: PlayersView) -> Image.Image:
     image, draw = d.new_image()
     d.header(draw, view.title)
     players = view.players[:8]
-    bottom = d.above_hint(view.hint)
-    room = bottom - d.BODY_TOP
-    columns = 1 if len(players) * FONT.line_height <= room else 2
-    per_col = max(1, -(-len(players) // columns))
-    pitch = max(FONT.line_height, min(12, room // per_col))
-    col_w = d.W // columns
+    cells = d.row_cells(draw, len(players), d.BODY_TOP, d.above_hint(view.hint))
     limit = max(1, view.strike_limit)
-    for i, row in enumerate(players):
-        col, r = divmod(i, per_col)
-        width = col_w - 3 if columns > 1 and col == 0 else col_w
-        _player_cell(draw, col * col_w, d.BODY_TOP + r * pitch, width, row, limit)
-    if columns > 1:
-        draw.line((col_w - 1, d.BODY_TOP, col_w - 1, bottom - 2), fill=1)
+    for (x, y, width), row in zip(cells, players, strict=True):
+        _player_cell(draw, x, y, width, row, limit)
     if view.hint:
         d.footer(draw, view.hint)
     return image

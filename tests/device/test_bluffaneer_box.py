@@ -29,7 +29,9 @@ from games.log import read_log, replay
 
 NAMES = ("Anne", "Bonny", "Calico", "Drake")
 # The seed-0 deal: Anne skull/sword, Bonny skull/sword, Calico chest/sword, Drake chest/ship.
-SETUP = "b w o  o ssssss o o o o"  # Bluffaneer, 4 players, 4 coins each, Anne first
+#: BACK on the first setup screen opens the game menu: down to Bluffaneer, OK.
+MENU = "b " + "s" * [g.name for g in GAMES].index("bluffaneer") + " o"
+SETUP = MENU + "  o ssssss o o o o"  # Bluffaneer, 4 players, 4 coins each, Anne first
 
 
 def box_for(tmp: Path, dice: str, photos: list[Any] | None = None) -> Box:
@@ -175,7 +177,7 @@ def test_a_card_that_cannot_be_is_refused_and_changes_nothing(tmp_path: Path) ->
 
 def test_a_tie_is_settled_by_the_boxs_coin_toss(tmp_path: Path) -> None:
     box = box_for(tmp_path, "skull+skull")
-    play(box, "b w o  o ssssssss o o o o")  # 2 coins each
+    play(box, MENU + "  o ssssssss o o o o")  # 2 coins each
     f = flow(box)
     play(box, "o")  # Anne gives Bonny and Calico one each: she has none left
     assert f.mode.view.headline == "TIE!" and f.state.coins == (0, 3, 3, 2)
@@ -187,7 +189,7 @@ def test_a_tie_is_settled_by_the_boxs_coin_toss(tmp_path: Path) -> None:
     assert isinstance(toss, CoinToss) and toss.winner == f.state.winner
     # the simulator's coin is seeded: the same toss every time
     again = box_for(tmp_path / "again", "skull+skull")
-    play(again, "b w o  o ssssssss o o o o  o o o")
+    play(again, MENU + "  o ssssssss o o o o  o o o")
     assert flow(again).state.winner == f.state.winner
 
 

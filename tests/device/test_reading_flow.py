@@ -48,8 +48,8 @@ def rig(request: pytest.FixtureRequest, tmp_path: Path) -> Rig:
     return Rig(tmp_path, request.param)
 
 
-def test_every_game_is_covered() -> None:
-    assert sorted(g.name for g in GAMES) == sorted(TO_A_READING)
+def test_every_game_that_reads_dice_is_covered() -> None:
+    assert sorted(g.name for g in GAMES if g.dice is not None) == sorted(TO_A_READING)
 
 
 @pytest.mark.parametrize("state", [LookState.MOVING, LookState.HAND, LookState.EMPTY])

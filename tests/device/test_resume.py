@@ -30,7 +30,6 @@ def start(sim_box: Any, screens: str, *extra: str) -> Any:
                          screens=screens)
 
 
-
 def test_sigkill_mid_game_then_resume_identically(sim_box: Any) -> None:
     tmp_path = sim_box.tmp
     box = start(sim_box, "before")

@@ -347,7 +347,8 @@ def test_no_profile_or_a_broken_one_reads_plainly(tmp_path: Path) -> None:
 # --- through the simulated box --------------------------------------------------------------
 
 
-MENU_TEACH = "b sss o "  # setup -> the game menu -> "Teach pip dice" -> its intro
+#: setup -> the game menu -> "Teach pip dice" (after the games) -> its intro
+MENU_TEACH = "b " + "s" * len(GAMES) + " o "
 
 
 def test_teach_through_the_simulated_box(sim_box: Any) -> None:
