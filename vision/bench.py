@@ -1,7 +1,12 @@
-"""Benchmark the reader on labeled photo folders: found %, values right %, false
-detections per photo, photos entirely right %, median ms per photo (one thread).
+"""Benchmark the reader on labeled photo folders, one thread.
 
-    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [FOLDER...]
+Per folder: dice found (read, or located but reported uncertain), values right (of the
+dice found), false detections per photo, photos entirely right, "ruled wrong" (dice the
+reader was sure of although their value was wrong: the box would rule on them), median ms
+per photo; then the same photos enlarged to the box's 1280x960 capture size (read time,
+and the Raspberry Pi 4 estimate: this machine's single core is about 6x a Pi 4 core).
+
+    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [FOLDER...]
 """
 
 from __future__ import annotations
@@ -13,10 +18,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from vision.annotate import annotate
-from vision.dataset import load_folder, match, photos_root
+from vision.dataset import LabeledDie, Score, load_folder, match, photos_root
 from vision.reader import read_dice
+from vision.types import Die, Reading
+
+CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
+
+
+PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
+CAPTURE = (1280, 960)  # the box's default capture size
 
 
 @dataclass
@@ -29,6 +42,8 @@ class FolderResult:
     false: int
     entirely: int
     median_ms: float
+    ruled_wrong: int = 0
+    capture_ms: float = 0.0
 
     def line(self) -> str:
         return (f"{self.name:14s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -36,30 +51,54 @@ class FolderResult:
                 f"values right {100 * self.right / max(self.found, 1):6.2f}% | "
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
                 f"photos right {100 * self.entirely / max(self.photos, 1):6.2f}% | "
+                f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
                 f"median {self.median_ms:.1f} ms")
+
+    def capture_line(self) -> str:
+        return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
+                f" (Pi 4 estimate {PI4_FACTOR * self.capture_ms:.0f} ms; at photo size "
+                f"{PI4_FACTOR * self.median_ms:.0f} ms)")
+
+
+def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Score, int, int]:
+    """(score of the sure dice, labeled dice found only as uncertain regions, ruled wrong)."""
+    s = match(reading.dice, labels)
+    missed = tuple(labels[i] for i in s.misses)
+    regions = [Die(0, r.center, r.box, r.confidence) for r in reading.uncertain]
+    located = match(regions, missed).found
+    return s, located, len(s.wrong)
+
+
+def capture_ms(image: np.ndarray) -> float:
+    """Read time of the photo enlarged (or shrunk) to the capture size."""
+    frame = cv2.resize(image, CAPTURE, interpolation=cv2.INTER_LINEAR)
+    return read_dice(frame).ms
 
 
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  verbose: bool = False) -> FolderResult:
     photos = load_folder(folder, split)
     r = FolderResult(folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
-    times = []
-    for photo in photos:
+    times, capture = [], []
+    for k, photo in enumerate(photos):
         image = cv2.imread(str(photo.path))
         reading = read_dice(image)
         times.append(reading.ms)
-        s = match(reading.dice, photo.dice)
+        s, located, wrong = score_reading(reading, photo.dice)
         r.labeled += s.labeled
-        r.found += s.found
+        r.found += s.found + located
         r.right += s.right
         r.false += s.false
         r.entirely += s.entirely_right
+        r.ruled_wrong += wrong
+        if k % CAPTURE_EVERY == 0:
+            capture.append(capture_ms(image))
         if not s.entirely_right:
             if verbose:
                 miss = [(i, photo.dice[i].value) for i in s.misses]
                 print(f"  {photo.path.name}: missed {miss} wrong(label idx, read) "
                       f"{[(i, photo.dice[i].value, v) for i, v in s.wrong]} false {s.false} "
-                      f"uncertain {len(reading.uncertain)}")
+                      f"uncertain {len(reading.uncertain)} ({located} on labeled dice)")
             if failures is not None:
                 failures.mkdir(parents=True, exist_ok=True)
                 out = annotate(image, reading)
@@ -71,6 +110,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                                 0.45, color, 1, cv2.LINE_AA)
                 cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}.png"), out)
     r.median_ms = statistics.median(times) if times else 0.0
+    r.capture_ms = statistics.median(capture) if capture else 0.0
     return r
 
 
@@ -96,8 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     split = None if args.split == "all" else args.split
     read_dice(cv2.imread(str(next(folders[0].glob("*.jpg")))))  # load the networks
     print(f"split: {args.split}")
+    results = []
     for folder in folders:
-        print(bench_folder(folder, split, args.failures, args.verbose).line(), flush=True)
+        results.append(bench_folder(folder, split, args.failures, args.verbose))
+        print(results[-1].line(), flush=True)
+    for r in results:
+        print(r.capture_line())
     return 0
 
 

@@ -38,6 +38,7 @@ import argparse
 import math
 import pickle
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -50,8 +51,10 @@ from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root
 from vision.synthetic import render_dice_scene
 from vision.types import Die
+from vision.varied_scenes import SYMBOL, render_varied_scene
 
-FOLDERS = ("table-white", "tray-colored")
+FOLDERS = ("table-white", "tray-colored", "felt-trays")
+LOOSE = {"felt-trays": 0.85}  # boxes drawn loosely around the die: size = box x this
 
 
 # ----------------------------------------------------------------------------- data
@@ -74,15 +77,21 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
             for d in photo.dice:
                 w, h = d.box[2] - d.box[0], d.box[3] - d.box[1]
                 unreliable = folder == "table-white" and d.value <= 3
-                s.append(np.nan if unreliable else max(w, h))
+                s.append(np.nan if unreliable else max(w, h) * LOOSE.get(folder, 1.0))
             v = np.array([d.value for d in photo.dice], np.int64)
             out.append(Sample(img, c, np.array(s, np.float32), v, folder))
     return out
 
 
 def synthetic_samples(n: int, rng: np.random.Generator) -> list[Sample]:
+    """A quarter plain top-down renders (the simulator's look), the rest varied scenes."""
     out = []
-    for _ in range(n):
+    for _ in range(n - n // 4):
+        img, varied = render_varied_scene(rng)
+        c = np.array([d.center for d in varied], np.float32).reshape(-1, 2)
+        s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in varied], np.float32)
+        out.append(Sample(img, c, s, np.array([d.value for d in varied]), "synthetic"))
+    for _ in range(n // 4):
         k = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 7))
         values = rng.integers(1, 7, k)
         size = (640, 480) if rng.random() < 0.5 else (640, 640)
@@ -99,6 +108,10 @@ def color_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     x = img.astype(np.float32)
     if rng.random() < 0.5:
         x = x[..., rng.permutation(3)]
+    if rng.random() < 0.4:  # hue rotation
+        hsv = cv2.cvtColor(np.clip(x, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(rng.integers(0, 180))) % 180)
+        x = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
     if rng.random() < 0.1:
         x = np.repeat(x.mean(axis=2, keepdims=True), 3, axis=2)
     x = x * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
@@ -119,7 +132,7 @@ OUT = 320  # detector training crop, original-scale pixels
 def det_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """(input blob (3, h, w), target (3, h/8, w/8): heat, log size, size mask)."""
     h, w = s.image.shape[:2]
-    scale = math.exp(rng.uniform(math.log(0.6), math.log(1.6)))
+    scale = math.exp(rng.uniform(math.log(0.45), math.log(1.8)))
     # Oblique photos: the top face is the die's upper face in the image, so keep "up" up.
     angle = rng.uniform(-20, 20) if s.kind == "table-white" else rng.uniform(0, 360)
     if len(s.centers) and rng.random() < 0.7:
@@ -209,24 +222,64 @@ def peak_target(t: np.ndarray) -> np.ndarray:
     return t
 
 
+def load_onnx_weights(net: nn.Module, path: Path) -> None:
+    """Start from an exported model: its convolutions (batch norm folded in) and linear layers
+    in order. Each batch norm becomes the identity plus the folded bias, and is frozen (its
+    scale and shift still learn): fine-tuning a committed model needs no torch checkpoint."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    init = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    saved = [[init[i] for i in n.input[1:3]] for n in model.graph.node
+             if n.op_type in ("Conv", "Gemm")]
+    mods = list(net.modules())
+    layers = [(m, mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], nn.BatchNorm2d)
+               else None) for k, m in enumerate(mods) if isinstance(m, nn.Conv2d | nn.Linear)]
+    if len(layers) != len(saved):
+        raise ValueError(f"{path}: {len(saved)} layers, the network has {len(layers)}")
+    with torch.no_grad():
+        for (layer, bn), (w, b) in zip(layers, saved, strict=True):
+            layer.weight.copy_(torch.from_numpy(w.copy()))
+            if bn is None:
+                layer.bias.copy_(torch.from_numpy(b.copy()))
+                continue
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(b.copy()))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+    freeze_batch_norm(net)
+
+
+def freeze_batch_norm(net: nn.Module) -> None:
+    """Batch norms use their stored statistics (eval mode) while the rest trains."""
+    for m in net.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()
+
+
 def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
-                   init: Path | None = None) -> Detector:
+                   init: Path | None = None, init_onnx: Path | None = None) -> Detector:
     net = Detector()
     lr = 3e-3
     if init is not None:  # fine-tune from an earlier run
         net.load_state_dict(torch.load(init))
         lr = 1e-3
+    if init_onnx is not None:  # fine-tune an exported model
+        load_onnx_weights(net, init_onnx)
+        lr = 1e-3
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
-    white = [s for s in samples if s.kind == "table-white"]
-    tray = [s for s in samples if s.kind == "tray-colored"]
+    pools = [[s for s in samples if s.kind == k] for k in FOLDERS] + [synth]
+    weights = np.array([0.25, 0.3, 0.2, 0.25])  # table-white, tray, felt, synthetic
+    weights = weights * np.array([len(p) > 0 for p in pools])
+    weights = weights / weights.sum()
     batch = 16
     t0 = time.time()
     for step in range(steps):
         xs, ts = [], []
         for _ in range(batch):
-            r = rng.random()
-            pool = white if r < 0.35 else tray if r < 0.75 else synth
+            pool = pools[rng.choice(len(pools), p=weights)]
             x, t = det_example(pool[rng.integers(len(pool))], rng)
             xs.append(x)
             ts.append(peak_target(t))
@@ -261,11 +314,24 @@ class Classifier(nn.Module):
             *conv(3, 24), nn.MaxPool2d(2),
             *conv(24, 48), nn.MaxPool2d(2),
             *conv(48, 64), *conv(64, 64), nn.MaxPool2d(2),
-            *conv(64, 96), *conv(96, 96),
-            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(96, 7))
+            *conv(64, 96), *conv(96, M.FEATURES),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(M.FEATURES, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.body(x)
+        return self.head(self.body(x))
+
+
+class ClassifierExport(nn.Module):
+    """The classifier with its two ONNX outputs: logits and penultimate features."""
+
+    def __init__(self, net: Classifier) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        f = self.net.body(x)
+        return self.net.head(f), f
 
 
 def detect_np(det: Detector, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -276,22 +342,27 @@ def detect_np(det: Detector, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return 1 / (1 + np.exp(-out[0, :h, :w])), np.exp(out[1, :h, :w])
 
 
-def crop_items(det: Detector, samples: list[Sample], rng: np.random.Generator,
+Detect = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+def crop_items(detect: Detect, samples: list[Sample], rng: np.random.Generator,
                ) -> list[tuple[int, float, float, float, int]]:
     """(sample index, cx, cy, size, class) for every labeled die and for negatives."""
     from vision.reader import find_peaks
 
     items = []
     for i, s in enumerate(samples):
-        heat, size = detect_np(det, s.image)
+        heat, size = detect(s.image)
         gh, gw = heat.shape
         for (cx, cy), v in zip(s.centers, s.values, strict=True):
             gx = min(gw - 1, max(0, int(cx // M.STRIDE)))
             gy = min(gh - 1, max(0, int(cy // M.STRIDE)))
-            items.append((i, float(cx), float(cy), float(size[gy, gx]), int(v)))
+            if v != SYMBOL:  # a symbol die is neither a value nor "not a die"
+                items.append((i, float(cx), float(cy), float(size[gy, gx]), int(v)))
         # detector peaks that match no label, and random background points
         peaks = find_peaks(heat, size, 0.05)
-        sizes = [items[k][3] for k in range(len(items) - len(s.centers), len(items))]
+        sizes = [float(size[min(gh - 1, max(0, int(cy // M.STRIDE))),
+                            min(gw - 1, max(0, int(cx // M.STRIDE)))]) for cx, cy in s.centers]
         labels = tuple(LabeledDie(int(v), (cx - sz / 2, cy - sz / 2, cx + sz / 2, cy + sz / 2))
                        for (cx, cy), v, sz in zip(s.centers, s.values, sizes, strict=True))
         for (px, py), psz, ph in peaks:
@@ -315,9 +386,10 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         cx += rng.normal(0, 0.06) * size
         cy += rng.normal(0, 0.06) * size
         size *= math.exp(rng.normal(0, 0.1))
-        angle = rng.uniform(0, 360)
-    else:
-        angle = 0.0
+    # aligned to the die as the reader does, then any quarter turn (a six lies either way)
+    angle = M.die_angle(s.image, (cx, cy), size)
+    if jitter:
+        angle += 90.0 * int(rng.integers(4)) + rng.normal(0, 4.0)
     patch = M.crop_uint8(s.image, (cx, cy), size, angle)
     if jitter:
         if rng.random() < 0.5:
@@ -327,12 +399,16 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
 
 
 def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.random.Generator,
-                     ) -> Classifier:
+                     init_onnx: Path | None = None) -> Classifier:
     net = Classifier()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=5e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    kinds = ("tray-colored", "table-white", "synthetic", "hard")
-    share = (0.4, 0.18, 0.12, 0.15)  # of each batch; the rest are easy negatives
+    lr = 3e-3
+    if init_onnx is not None:  # fine-tune an exported model
+        load_onnx_weights(net, init_onnx)
+        lr = 1e-3
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+    kinds = ("tray-colored", "table-white", "felt-trays", "synthetic", "hard")
+    share = (0.25, 0.13, 0.15, 0.2, 0.12)  # of each batch; the rest are easy negatives
     pos = {k: [it for it in items if it[4] > 0 and samples[it[0]].kind == k] for k in kinds}
     pos["hard"] = [(*it[:4], 0) for it in items if it[4] < 0]
     neg = [it for it in items if it[4] == 0]
@@ -342,6 +418,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     for step in range(steps):
         chosen = []
         for k, frac in zip(kinds, share, strict=True):
+            if not pos[k]:
+                continue
             chosen += [pos[k][j] for j in rng.integers(len(pos[k]), size=round(batch * frac))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng) for it in chosen]))
@@ -356,10 +434,11 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     return net.eval()
 
 
-def export(net: nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict) -> None:
+def export(net: nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict,
+           outputs: tuple[str, ...] = ("y",)) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["x"],
-                      output_names=["y"], opset_version=11, dynamic_axes=dynamic,
+                      output_names=list(outputs), opset_version=11, dynamic_axes=dynamic,
                       do_constant_folding=True, dynamo=False)
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
@@ -376,6 +455,14 @@ def main() -> None:
     ap.add_argument("--det-pt", type=Path, default=Path("/tmp/bluffbox-detector.pt"),
                     help="detector weights (torch) written after training, read with --only cls")
     ap.add_argument("--init-det", type=Path, default=None, help="fine-tune from these weights")
+    ap.add_argument("--init-det-onnx", type=Path, default=None,
+                    help="fine-tune this exported detector (batch norms frozen)")
+    ap.add_argument("--init-cls-onnx", type=Path, default=None,
+                    help="fine-tune this exported classifier (batch norms frozen)")
+    ap.add_argument("--det-onnx", type=Path, default=None,
+                    help="with --only cls: place crops with this exported detector instead")
+    ap.add_argument("--cls-pt", type=Path, default=Path("/tmp/bluffbox-classifier.pt"),
+                    help="classifier weights (torch) written after training")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--crop", type=int, default=M.CROP, help="classifier input side (pixels)")
     args = ap.parse_args()
@@ -389,26 +476,38 @@ def main() -> None:
     print(f"{len(samples)} photos, {len(synth)} synthetic scenes", flush=True)
     det_path = args.out / "detector.onnx"
     if args.only != "cls":
-        det = train_detector(samples, synth, args.det_steps, rng, args.init_det)
+        det = train_detector(samples, synth, args.det_steps, rng, args.init_det,
+                             args.init_det_onnx)
         torch.save(det.state_dict(), args.det_pt)
         export(det, det_path, (1, 3, 240, 320), {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
-    else:
+    elif args.det_onnx is None:
         det = Detector()
         det.load_state_dict(torch.load(args.det_pt))
         det.eval()
+    if args.det_onnx is not None:  # crops placed by an exported detector, run by cv2.dnn
+        net = cv2.dnn.readNetFromONNX(str(args.det_onnx))
+
+        def detect(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            return M.run_detector(image, net=net)
+        tag = args.det_onnx.stem
+    else:
+        def detect(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            return detect_np(det, image)
+        tag = args.det_pt.stem
     if args.only != "det":
         everything = samples + synth
-        cache = Path(f"/tmp/bluffbox-items-{args.split}-{args.synthetic}-{args.det_pt.stem}.pkl")
+        cache = Path(f"/tmp/bluffbox-items-{args.split}-{args.synthetic}-{tag}.pkl")
         if cache.exists() and args.only == "cls":
             items = pickle.loads(cache.read_bytes())
         else:
-            items = crop_items(det, everything, rng)
+            items = crop_items(detect, everything, rng)
             cache.write_bytes(pickle.dumps(items))
         print(f"{len(items)} crops ({sum(1 for i in items if i[4] <= 0)} negatives)", flush=True)
-        cls = train_classifier(everything, items, args.cls_steps, rng)
-        torch.save(cls.state_dict(), args.out / "classifier.pt")
-        export(cls, args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
-               {"x": {0: "n"}, "y": {0: "n"}})
+        cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx)
+        torch.save(cls.state_dict(), args.cls_pt)
+        export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
+               {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
+               M.CLASSIFIER_OUTPUTS)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,14 @@ Box = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Die:
-    """A die read with its top-face value; pixel centre and box (x0, y0, x1, y1)."""
+    """A die read with its top-face value; pixel centre and box (x0, y0, x1, y1); its turn
+    in the image (degrees, the angle its crop was aligned by)."""
 
     value: int
     center: tuple[float, float]
     box: Box
     confidence: float
+    angle: float = 0.0
 
 
 @dataclass(frozen=True)
