@@ -238,9 +238,22 @@ class Calibration:
     fitted_on: str = "default"
 
 
-@lru_cache(maxsize=1)
+_override: list[Calibration] = []
+
+
+def set_calibration(cal: Calibration | None) -> None:
+    """Use ``cal`` instead of the committed calibration (None: back to the committed one)."""
+    _override[:] = [] if cal is None else [cal]
+
+
 def calibration() -> Calibration:
-    """The committed calibration (``vision/models/calibration.json``), else the defaults."""
+    """The calibration in use: ``set_calibration``'s, else the committed one."""
+    return _override[0] if _override else _committed_calibration()
+
+
+@lru_cache(maxsize=1)
+def _committed_calibration() -> Calibration:
+    """``vision/models/calibration.json``, else the defaults."""
     path = MODELS / "calibration.json"
     if not path.exists():
         return Calibration()

@@ -32,7 +32,8 @@ SMALL_DIE = 36.0  # median die below this (working px): look again at twice the 
 LARGE_DIE = 130.0  # median die above this: look again at half the scale
 SMALL_PIPS = 40.0  # dice smaller than this (full-resolution px) always get the second look
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
-LOOK_SCALES = (1.15, 0.9)  # the second look's crop sizes, x the die size
+LOOK_SCALES = (1.15,)  # the second look's extra crop sizes, x the die size
+SMALL_SURE = 0.98  # a small die read less surely than this gets the second look
 PEAK_MIN = 0.2  # heat-map peak worth classifying
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
@@ -191,8 +192,8 @@ def _views(crop: np.ndarray) -> list[np.ndarray]:
 def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
 
-    Crops read unsurely, and crops of small dice (pips of a few pixels), get a second look:
-    the crop again from the full-resolution frame a little larger and a little tighter, and
+    Crops read unsurely, and crops of small dice (pips of a few pixels) read less than
+    surely, get a second look: a larger crop from the full-resolution frame, and the crop
     turned by quarter turns; the views' probabilities are averaged.
     """
     cal = M.calibration()
@@ -200,7 +201,7 @@ def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.nd
     logits, feats = M.run_classifier_raw(M.patches_input(crops))
     probs = M.softmax(logits, cal.temperature)
     again = [i for i, ((_, s, _), p) in enumerate(zip(places, probs, strict=True))
-             if p.max() < SECOND_LOOK or s < SMALL_PIPS]
+             if p.max() < SECOND_LOOK or (s < SMALL_PIPS and p.max() < SMALL_SURE)]
     if again:
         views, owner = [], []
         for i in again:
@@ -226,17 +227,13 @@ def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
     return out
 
 
-def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
-    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known.
-
-    Raises ``ImageError`` for an image the reader cannot use (too small, not an image).
-    """
-    t0 = time.perf_counter()
+def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
+    """Every die-like place the reader settles on, in full-resolution pixels, before the
+    "sure" threshold splits them into read dice and uncertain regions (ImageError)."""
     fr = frames(image)
     peaks = locate(fr.work)
     places = _places(fr, peaks)
     probs, _ = classify(fr.full, places)
-    sure_p = M.calibration().sure
     kept = []
     for ((_, _, h), (c, size, angle), p) in zip(peaks, places, probs, strict=True):
         p_die = 1.0 - float(p[0])
@@ -244,14 +241,28 @@ def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
             continue
         value = int(np.argmax(p[1:])) + 1
         cand = Candidate(c[0], c[1], size, h * p_die, value, float(p[value]) / max(p_die, 1e-6),
-                         round(min(1.0, h * 1.2) * float(p[value]), 3), angle=angle)
+                         round(float(p[value]), 3), angle=angle)
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")
         kept.append(cand)
+    return fr, resolve_overlaps(kept)
+
+
+def read_dice(image: np.ndarray, expect: int | None = None) -> Reading:
+    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known.
+
+    A die is reported read only when its calibrated value probability reaches the
+    calibration's "sure" threshold; the rest are uncertain regions. Confidence is the
+    calibrated probability that the die is a die showing that value. Raises ``ImageError``
+    for an image the reader cannot use (too small, not an image).
+    """
+    t0 = time.perf_counter()
+    fr, cands = candidates(image)
+    sure_p = M.calibration().sure
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
-    for c in resolve_overlaps(kept):
+    for c in cands:
         half = c.size / 2
         box = (int(round((c.x - half) * f)), int(round((c.y - half) * f)),
                int(round((c.x + half) * f)), int(round((c.y + half) * f)))

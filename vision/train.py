@@ -443,6 +443,36 @@ def export(net: nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict,
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
 
+def model_stats(net: nn.Module, shape: tuple[int, ...]) -> tuple[int, int]:
+    """(parameters, multiply-adds) of one forward pass on an input of ``shape``."""
+    macs = [0]
+
+    def hook(m: nn.Module, _inp: tuple, out: torch.Tensor) -> None:
+        if isinstance(m, nn.Conv2d):
+            k = m.kernel_size[0] * m.kernel_size[1] * m.in_channels // m.groups
+            macs[0] += int(out.numel()) * k
+        elif isinstance(m, nn.Linear):
+            macs[0] += int(out.numel()) * m.in_features
+
+    handles = [m.register_forward_hook(hook) for m in net.modules()
+               if isinstance(m, nn.Conv2d | nn.Linear)]
+    with torch.no_grad():
+        net.eval()(torch.zeros(shape))
+    for h in handles:
+        h.remove()
+    return sum(p.numel() for p in net.parameters()), macs[0]
+
+
+def print_stats() -> None:
+    """Parameters and multiply-adds per frame (the sizes the reader runs)."""
+    n, det = model_stats(Detector(), (1, 3, 240, 320))
+    _, det_fine = model_stats(Detector(), (1, 3, 480, 640))
+    c, cls = model_stats(Classifier(), (1, 3, M.CROP, M.CROP))
+    print(f"detector {n} parameters, {det / 1e6:.0f} M multiply-adds on a 640x480 frame "
+          f"(+{det_fine / 1e6:.0f} M for the second pass on small dice)")
+    print(f"classifier {c} parameters, {cls / 1e6:.1f} M multiply-adds per die crop")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=Path, default=None)
@@ -465,7 +495,11 @@ def main() -> None:
                     help="classifier weights (torch) written after training")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--crop", type=int, default=M.CROP, help="classifier input side (pixels)")
+    ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
     args = ap.parse_args()
+    if args.stats:
+        print_stats()
+        return
     M.CROP = args.crop
     torch.manual_seed(0)
     torch.set_num_threads(args.threads)
