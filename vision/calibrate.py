@@ -7,7 +7,10 @@ above which the reader reports a die as read: the lowest that keeps dice read wr
 by the detector; see ``vision.train``) and fresh synthetic scenes (seeds training never
 uses)::
 
-    .venv/bin/python -m vision.calibrate [--synthetic 150] [--target 0.001]
+    .venv/bin/python -m vision.calibrate [--synthetic 150] [--target 0.001] [--exclude F]
+
+``--exclude FOLDER`` leaves a folder out, so that ``scripts/bench-vision --split heldout
+FOLDER`` then measures "ruled wrong" on photos the calibration never saw.
 """
 
 from __future__ import annotations
@@ -59,9 +62,13 @@ def sure_threshold(p_value: np.ndarray, correct: np.ndarray, labeled: int,
     return 1.0
 
 
-def scenes(root: Path, synthetic: int) -> Iterator[tuple[str, np.ndarray, tuple[LabeledDie, ...]]]:
-    """(source, image, labels): held-out photos of every shared folder, then fresh renders."""
+def scenes(root: Path, synthetic: int, exclude: tuple[str, ...] = (),
+           ) -> Iterator[tuple[str, np.ndarray, tuple[LabeledDie, ...]]]:
+    """(source, image, labels): held-out photos of every shared folder (but ``exclude``),
+    then fresh renders."""
     for folder in sorted(p for p in root.iterdir() if (p / "labels.json").exists()):
+        if folder.name in exclude:
+            continue
         for photo in load_folder(folder, "heldout"):
             yield folder.name, cv2.imread(str(photo.path)), photo.dice
     rng = np.random.default_rng(SYNTH_SEED)
@@ -118,9 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--synthetic", type=int, default=150)
     ap.add_argument("--target", type=float, default=TARGET)
     ap.add_argument("--out", type=Path, default=M.MODELS / "calibration.json")
+    ap.add_argument("--exclude", action="append", default=[], metavar="FOLDER",
+                    help="leave this folder out (to test the calibration on it)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    data = list(scenes(args.photos or photos_root(), args.synthetic))
+    data = list(scenes(args.photos or photos_root(), args.synthetic, tuple(args.exclude)))
     M.set_calibration(M.Calibration(1.0, FLOOR, "uncalibrated"))
     pairs = [first_look_logits(img, labels) for _, img, labels in data]
     logits = np.concatenate([p[0] for p in pairs])

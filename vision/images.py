@@ -78,7 +78,7 @@ def load_image(path: str | Path) -> np.ndarray:
         raise ImageError(f"image too small: {w}x{h} (at least {MIN_SIDE}x{MIN_SIDE} pixels)")
     flag = cv2.IMREAD_COLOR
     for k, reduced in _REDUCED:
-        if max(w, h) // k >= MAX_FULL:
+        if max(w, h) // k > MAX_FULL // 2:  # what cap_size would halve it to anyway
             flag = reduced
             break
     data = np.fromfile(str(path), np.uint8)
