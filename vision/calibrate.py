@@ -3,11 +3,12 @@
 Two numbers: the logit temperature (fitted by the negative log-likelihood of the true
 values, temperature scaling) and the "sure" threshold on the calibrated value probability
 above which the reader reports a die as read: the lowest that keeps dice read wrongly
-("ruled wrong") at or under ``TARGET`` of the dice. Fitted on held-out photos (never seen
-by the detector; see ``vision.train``) and fresh synthetic scenes (seeds training never
-uses)::
+("ruled wrong") at or under ``TARGET`` of the held-out photos' dice (and under
+``SYNTH_TARGET`` on the renders; a folder on its own may exceed it: it prints each).
+Fitted on held-out photos (never seen by the detector; see ``vision.train``) and fresh
+synthetic scenes (seeds training never uses)::
 
-    .venv/bin/python -m vision.calibrate [--synthetic 150] [--target 0.001] [--exclude F]
+    .venv/bin/python -m vision.calibrate [--synthetic 150] [--target 0.002] [--exclude F]
 
 ``--exclude FOLDER`` leaves a folder out, so that ``scripts/bench-vision --split heldout
 FOLDER`` then measures "ruled wrong" on photos the calibration never saw.
@@ -29,9 +30,10 @@ from vision.reader import _places, candidates, frames, locate
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, render_varied_scene
 
-TARGET = 0.001  # dice read wrongly although sure, as a share of all dice (the issue: 0.2%)
+TARGET = 0.002  # dice read wrongly although sure, as a share of the dice (issue 11)
 SYNTH_SEED = 7_000_000  # calibration scenes' seeds start here (training uses seed 0)
 FLOOR = 0.45  # never call a die sure below this probability
+SYNTH_TARGET = 0.01  # the renders (slants to 45 degrees, symbols, translucent) may miss more
 
 
 def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
@@ -136,14 +138,28 @@ def main(argv: list[str] | None = None) -> int:
     values = np.concatenate([p[1] for p in pairs])
     t = fit_temperature(logits, values)
     M.set_calibration(M.Calibration(t, FLOOR, "fitting"))
-    ps: list[float] = []
-    ok: list[bool] = []
-    labeled = 0
-    for _, img, labels in data:
+    reads: dict[str, tuple[list[float], list[bool], list[int]]] = {}
+    for source, img, labels in data:
         p, o, n = sure_reads(img, labels)
-        ps, ok, labeled = ps + p, ok + o, labeled + n
-    sure = sure_threshold(np.array(ps), np.array(ok, bool), labeled, args.target)
-    sources = sorted({s for s, _, _ in data})
+        r = reads.setdefault(source, ([], [], []))
+        r[0].extend(p)
+        r[1].extend(o)
+        r[2].append(n)
+    # the held-out photos together keep to the target; the (harsher) renders to theirs
+    photos = [r for source, r in reads.items() if source != "synthetic"]
+    pooled = ([x for p, _, _ in photos for x in p], [x for _, o, _ in photos for x in o],
+              [x for _, _, n in photos for x in n])
+    groups = [(pooled, args.target)] + [(r, SYNTH_TARGET) for s, r in reads.items()
+                                        if s == "synthetic"]
+    sure = max(sure_threshold(np.array(p), np.array(o, bool), sum(n), target)
+               for (p, o, n), target in groups if n)
+    for source, (p, o, n) in reads.items():
+        wrong = int(((np.array(p) >= sure) & ~np.array(o, bool)).sum())
+        print(f"  {source}: {wrong} of {sum(n)} dice ruled wrong at {sure:.3f}")
+    ps = [x for p, _, _ in reads.values() for x in p]
+    ok = [x for _, o, _ in reads.values() for x in o]
+    labeled = sum(sum(n) for _, _, n in reads.values())
+    sources = sorted(reads)
     folders = ", ".join(s for s in sources if s != "synthetic")
     fitted_on = (f"{len(data)} images: held-out photos of {folders} and {args.synthetic} "
                  f"fresh synthetic scenes; {len(values)} dice")

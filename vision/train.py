@@ -418,7 +418,7 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
 
 
 def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.random.Generator,
-                     init_onnx: Path | None = None) -> Classifier:
+                     init_onnx: Path | None = None, smoothing: float = 0.0) -> Classifier:
     net = Classifier()
     lr = 3e-3
     if init_onnx is not None:  # fine-tune an exported model
@@ -443,7 +443,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng) for it in chosen]))
         y = torch.tensor([it[4] for it in chosen])
-        loss = F.cross_entropy(net(x), y, label_smoothing=0.05)
+        loss = F.cross_entropy(net(x), y, label_smoothing=smoothing)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -514,6 +514,8 @@ def main() -> None:
                     help="classifier weights (torch) written after training")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--crop", type=int, default=M.CROP, help="classifier input side (pixels)")
+    ap.add_argument("--label-smoothing", type=float, default=0.0,
+                    help="0 keeps sure reads apart in confidence (calibration does the rest)")
     ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
     args = ap.parse_args()
     if args.stats:
@@ -556,7 +558,8 @@ def main() -> None:
             items = crop_items(detect, everything, rng)
             cache.write_bytes(pickle.dumps(items))
         print(f"{len(items)} crops ({sum(1 for i in items if i[4] <= 0)} negatives)", flush=True)
-        cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx)
+        cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx,
+                               args.label_smoothing)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},

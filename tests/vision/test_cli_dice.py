@@ -18,7 +18,7 @@ from vision.synthetic import render_dice_scene
 @pytest.fixture
 def photo(tmp_path: Path) -> tuple[Path, list[int]]:
     values = [6, 1, 4]
-    img, drawn = render_dice_scene(values, 12, size=(640, 480), style="white")
+    img, drawn = render_dice_scene(values, 12, size=(640, 480), style="white", side=40)
     path = tmp_path / "three.png"
     cv2.imwrite(str(path), img)
     return path, sorted(d.value for d in drawn)
