@@ -3,8 +3,10 @@
 Per folder: dice found (read, or located but reported uncertain), values right (of the
 dice found), false detections per photo, photos entirely right, "ruled wrong" (dice the
 reader was sure of although their value was wrong: the box would rule on them), median ms
-per photo; then the same photos enlarged to the box's 1280x960 capture size (read time,
-and the Raspberry Pi 4 estimate: this machine's single core is about 6x a Pi 4 core).
+per photo (wall clock, and processor time, which other jobs on the machine disturb less);
+then the same photos enlarged to the box's 1280x960 capture size (read time, and the
+Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
+4 core).
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [FOLDER...]
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +47,8 @@ class FolderResult:
     median_ms: float
     ruled_wrong: int = 0
     capture_ms: float = 0.0
+    cpu_ms: float = 0.0  # processor time of the read: less disturbed by other jobs
+    capture_cpu_ms: float = 0.0
 
     def line(self) -> str:
         return (f"{self.name:14s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -52,12 +57,13 @@ class FolderResult:
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
                 f"photos right {100 * self.entirely / max(self.photos, 1):6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
-                f"median {self.median_ms:.1f} ms")
+                f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f})")
 
     def capture_line(self) -> str:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
-                f" (Pi 4 estimate {PI4_FACTOR * self.capture_ms:.0f} ms; at photo size "
-                f"{PI4_FACTOR * self.median_ms:.0f} ms)")
+                f" (cpu {self.capture_cpu_ms:.1f}; Pi 4 estimate from cpu "
+                f"{PI4_FACTOR * self.capture_cpu_ms:.0f} ms; at photo size "
+                f"{PI4_FACTOR * self.cpu_ms:.0f} ms)")
 
 
 def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Score, int, int]:
@@ -69,21 +75,30 @@ def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Sco
     return s, located, len(s.wrong)
 
 
-def capture_ms(image: np.ndarray) -> float:
-    """Read time of the photo enlarged (or shrunk) to the capture size."""
+def timed_read(image: np.ndarray) -> tuple[Reading, float]:
+    """The reading and the processor milliseconds it took (this thread only)."""
+    t0 = time.thread_time()
+    reading = read_dice(image)
+    return reading, (time.thread_time() - t0) * 1000.0
+
+
+def capture_ms(image: np.ndarray) -> tuple[float, float]:
+    """(wall, processor) read time of the photo enlarged (or shrunk) to the capture size."""
     frame = cv2.resize(image, CAPTURE, interpolation=cv2.INTER_LINEAR)
-    return read_dice(frame).ms
+    reading, cpu = timed_read(frame)
+    return reading.ms, cpu
 
 
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  verbose: bool = False) -> FolderResult:
     photos = load_folder(folder, split)
     r = FolderResult(folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
-    times, capture = [], []
+    times, capture, cpu, capture_cpu = [], [], [], []
     for k, photo in enumerate(photos):
         image = cv2.imread(str(photo.path))
-        reading = read_dice(image)
+        reading, used = timed_read(image)
         times.append(reading.ms)
+        cpu.append(used)
         s, located, wrong = score_reading(reading, photo.dice)
         r.labeled += s.labeled
         r.found += s.found + located
@@ -92,7 +107,9 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
         if k % CAPTURE_EVERY == 0:
-            capture.append(capture_ms(image))
+            wall, used = capture_ms(image)
+            capture.append(wall)
+            capture_cpu.append(used)
         if not s.entirely_right:
             if verbose:
                 miss = [(i, photo.dice[i].value) for i in s.misses]
@@ -111,6 +128,8 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                 cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}.png"), out)
     r.median_ms = statistics.median(times) if times else 0.0
     r.capture_ms = statistics.median(capture) if capture else 0.0
+    r.cpu_ms = statistics.median(cpu) if cpu else 0.0
+    r.capture_cpu_ms = statistics.median(capture_cpu) if capture_cpu else 0.0
     return r
 
 
