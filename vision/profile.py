@@ -111,7 +111,7 @@ def describe(crops: np.ndarray) -> np.ndarray:
     and the grey levels of the crop's centre, each half of the weight."""
     if len(crops) == 0:
         return np.zeros((0, 0), np.float32)
-    feats = M.classifier_features(np.stack([M.patch_input(c) for c in crops]))
+    feats = M.classifier_features(crops)
     lo, hi = M.CROP // 5, M.CROP - M.CROP // 5
     grey = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2GRAY)[lo:hi, lo:hi] for c in crops])
     grey = grey.reshape(len(crops), -1).astype(np.float32)

@@ -66,9 +66,14 @@ def _drop_unchanged(reading: Reading, changed: np.ndarray) -> Reading:
                    uncertain=tuple(r for r in reading.uncertain if on_tray(r.box)))
 
 
+def _patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
+    """Classifier inputs for (centre, size) places, each crop turned to its die's own axes."""
+    return M.crop_patches(image, [(c, s, M.die_angle(image, c, s)) for c, s in places])
+
+
 def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], list[Region]]:
     """Dice at places only the empty tray showed, read by the pip classifier alone."""
-    probs = M.run_classifier(M.crop_patches(image, places))
+    probs = M.run_classifier(_patches(image, places))
     dice, regions = [], []
     for (c, s), p in zip(places, probs, strict=True):
         if p[0] >= NOT_DIE:
@@ -92,7 +97,7 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     new = [(c, profile.side) for c, _ in _new_places([*extra, *profile.places(image)], taken)]
     votes: list[int | None] = [None] * len(new)
     if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
-        probs = M.run_classifier(M.crop_patches(image, new))
+        probs = M.run_classifier(_patches(image, new))
         keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE]
         new = [new[i] for i in keep]
         votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
