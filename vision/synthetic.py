@@ -41,6 +41,13 @@ class DrawnDie:
     dark: bool
 
 
+def tray_floor(size: tuple[int, int], rng: np.random.Generator | int | None = None,
+               ) -> np.ndarray:
+    """A dice-tray floor of ``size`` (width, height), to draw several scenes on one tray."""
+    return _background(size, rng if isinstance(rng, np.random.Generator)
+                       else np.random.default_rng(rng))
+
+
 def _background(size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     """A dice-tray floor: light grey felt (sometimes tinted), gentle shading, fine grain."""
     w, h = size
@@ -162,6 +169,7 @@ def render_dice_scene(values: Sequence[int], rng: np.random.Generator | int | No
 
 def render_dice(values: Sequence[int], rng: np.random.Generator | int | None = None,
                 size: tuple[int, int] = (640, 480), style: Style = "mixed",
-                side: float | None = None) -> np.ndarray:
+                side: float | None = None, background: np.ndarray | None = None,
+                ) -> np.ndarray:
     """BGR image (height, width, 3) of dice showing ``values`` seen from above."""
-    return render_dice_scene(values, rng, size, style, side)[0]
+    return render_dice_scene(values, rng, size, style, side, background)[0]

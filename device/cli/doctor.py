@@ -88,6 +88,7 @@ def run(args: argparse.Namespace, *, out: IO[str] | None = None, buttons: Any = 
                                        timeout=args.button_timeout, out=out):
                 report(check)
         report(check_storage(cfg))
+        report(check_dice(cfg))
     finally:
         if screen is not None:
             with contextlib.suppress(Exception):
@@ -179,6 +180,25 @@ def _show_text(device: Any, title: str, lines: list[str]) -> None:
 
 
 # --- camera -----------------------------------------------------------------------------
+
+
+def check_dice(cfg: Config) -> Check:
+    """What the box knows of the players' dice: each kind's taught profile, the empty tray."""
+    from device.core.game import dice_kinds
+    from device.hw.profiles import KeptTray, ProfileShelf
+    from device.registry import GAMES
+
+    shelf = ProfileShelf(cfg.paths.state_dir)
+    kinds = dice_kinds(GAMES)
+    said = [f"{k.label}: {shelf.status(k)}" for k in kinds]
+    tray = KeptTray(cfg.paths.state_dir)
+    said.append("empty tray: " + ("kept" if tray.known else "not seen yet"))
+    detail = "; ".join(said)
+    broken = [k for k in kinds if shelf.path(k).exists() and shelf.load(k) is None]
+    if broken:
+        return Check("dice", WARN, detail, "teach them again: setup, BACK, "
+                     + ", ".join(f"Teach {k.label}" for k in broken))
+    return Check("dice", OK, detail)
 
 
 def check_camera(cfg: Config) -> Check:

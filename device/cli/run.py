@@ -87,10 +87,11 @@ def _run(args: argparse.Namespace, config: Any) -> int:
     """Assemble the box (hardware, eyes, games, simulator) and run its loop."""
     from device.core.box import Box, BoxSettings, StopFlag, run_loop
     from device.core.game import GameRecord
-    from device.core.ports import Eye, SimHooks, SimOptions
+    from device.core.ports import SimHooks, SimOptions
+    from device.hw.box_eyes import BoxEyes
     from device.hw.buttons import KEY_HELP
     from device.hw.display import DisplayError
-    from device.hw.eyes import CameraEye, CupEye, reader_works
+    from device.hw.eyes import reader_works
     from device.hw.hardware import open_hardware
     from device.hw.photos import PhotoKeeper
     from device.hw.sd_notify import Notifier
@@ -119,11 +120,7 @@ def _run(args: argparse.Namespace, config: Any) -> int:
             log.warning("the dice reader cannot run (%s): the simulator reads its own cup", why)
             reader = "cup"
 
-    def eye_for(game: GameRecord, hooks: SimHooks | None) -> Eye:
-        if hooks is not None and (reader == "cup" or not game.camera_reads):
-            # the simulator's own tray camera when it has one (bone dice), else the box's
-            return CupEye(getattr(hooks, "camera", None) or hw.camera, hooks.dice)
-        return CameraEye(hw.camera, expect=game.dice_per_look)
+    eyes = BoxEyes(hw.camera, paths.state_dir, cup=reader == "cup", sim=sim, seed=args.seed)
 
     def simulate(game: GameRecord, names: Any, settings: Any, writer: Any) -> SimHooks | None:
         if game.simulator is None:
@@ -140,9 +137,10 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         header={"box": {"sim": sim, "seed": args.seed, "camera": config.camera.spec,
                         "reader": reader}})
     try:
-        box = Box(settings, GAMES, eye_for, simulate=simulate if sim else None,
+        box = Box(settings, GAMES, eyes.for_game, simulate=simulate if sim else None,
                   photo_factory=lambda gid: PhotoKeeper(paths.photos_dir, gid,
-                                                        base=paths.state_dir))
+                                                        base=paths.state_dir),
+                  teach=eyes.teach)
     except OSError as exc:
         hw.close()
         print(f"bluffbox run: {exc}", file=sys.stderr)

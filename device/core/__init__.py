@@ -16,10 +16,13 @@ How a new game plugs in (see also :mod:`device.registry`):
   :class:`device.core.setup.SetupResult`) with a ``from_defaults(SetupDefaults)`` builder.
 * Optionally a simulator: a :class:`device.core.ports.NoHooks` subclass
   (:class:`device.core.ports.SimHooks`) built from :class:`device.core.ports.SimOptions`.
-* Fill a :class:`device.core.game.GameRecord` and add it to :data:`device.registry.GAMES`.
+* Fill a :class:`device.core.game.GameRecord` (``dice``: the kind of dice the camera reads
+  for it) and add it to :data:`device.registry.GAMES`.
 
 Modules: :mod:`~device.core.roles` (button roles, presses), :mod:`~device.core.ports` (looks,
 eyes, recorder, photo keeper, simulator hooks), :mod:`~device.core.flow`,
 :mod:`~device.core.setup` (setup steps, the game chooser), :mod:`~device.core.game` (the
-game record), :mod:`~device.core.box` (the box loop), :mod:`~device.core.config`.
+game record), :mod:`~device.core.dice` (kinds of dice, the teach flow's ports),
+:mod:`~device.core.teach` (the one teach flow), :mod:`~device.core.box` (the box loop),
+:mod:`~device.core.config`.
 """

@@ -6,7 +6,8 @@
   has no winner) -> "Resume game?" (OK resume, CHALLENGE new game). Resuming replays the
   log to the exact state and reopens it for appending (a torn last line is cut off);
   the screen is the one that state waits on.
-* setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
+* setup (:class:`device.core.setup.GameChooser` over the box's games; its menu also
+  teaches the camera games' dice, :class:`device.core.teach.TeachFlow`) -> a new log
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
@@ -33,7 +34,7 @@ from device.core.flow import TRAY_CAPACITY, GameFlow
 from device.core.game import GameRecord, find_game
 from device.core.ports import Eye, SimHooks
 from device.core.roles import Presses, Role
-from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.core.setup import GameChooser, SetupDefaults, SetupResult, TeachFactory
 from device.ui.views import MessageView
 from games.log import LogError, LogWriter, Replay, replay
 from games.registry import get_rules
@@ -109,12 +110,15 @@ class Box:
     ``games``: the games it hosts (:data:`device.registry.GAMES`); ``eye_for`` makes a
     game's eye; ``simulate`` (the simulator) makes a game's hooks; ``photo_factory(game_id)``
     the photo keeper for a game (the CLI passes :class:`device.hw.photos.PhotoKeeper`;
-    without one no photos are kept).
+    without one no photos are kept); ``teach`` makes the teach flow for a kind of dice
+    (setup's menu offers it; without one it does not).
     """
 
     def __init__(self, settings: BoxSettings, games: Sequence[GameRecord],
                  eye_for: EyeFactory, *, simulate: SimFactory | None = None,
-                 photo_factory: Callable[[str], Any] | None = None) -> None:
+                 photo_factory: Callable[[str], Any] | None = None,
+                 teach: TeachFactory | None = None) -> None:
+        self.teach = teach
         self.cfg = settings
         self.games = tuple(games)
         self.eye_for = eye_for
@@ -140,7 +144,7 @@ class Box:
         self.resumable = None
         c = self.cfg
         defaults = SetupDefaults(c.players, c.strike_limit, tuple(c.names), tuple(c.variants))
-        self.setup = GameChooser(self.games, defaults, c.game)
+        self.setup = GameChooser(self.games, defaults, c.game, self.teach)
 
     def _open(self, game: GameRecord, state: Any, game_id: str, names: Sequence[str],
               settings: Any, resumed: tuple[Sequence[Any], Path] | None = None,
@@ -196,6 +200,8 @@ class Box:
     # --- the loop's interface ---------------------------------------------------------------
     @property
     def busy(self) -> bool:
+        if self.setup is not None:
+            return self.setup.busy
         return self.flow is not None and self.flow.busy
 
     def press(self, role: Role) -> None:
@@ -221,11 +227,15 @@ class Box:
                 self._new_setup()
 
     def tick(self, t: float) -> None:
-        if self.flow is not None:
+        if self.setup is not None:
+            self.setup.tick(t)
+        elif self.flow is not None:
             self.flow.tick(t)
 
     def lines(self) -> list[str]:
         """The simulator's lines under the screen (none on the real box)."""
+        if self.setup is not None:
+            return self.setup.lines()
         return self.hooks.lines(self.flow) if self.hooks is not None else []
 
     def view(self) -> Any:

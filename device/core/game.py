@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from device.core.dice import DiceKind
 from device.core.flow import GameFlow
 from device.core.ports import SimHooks, SimOptions
 from device.core.setup import SetupDefaults, SetupSteps
@@ -34,11 +35,10 @@ class GameRecord:
     resume screen); ``dice_per_look``: the dice a reading holds (None: any number, the
     flow checks); ``simulator``: its simulated table for ``run --sim`` (or None);
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
-    ``odds``: its ``bluffbox odds`` part (or None); ``camera_reads``: whether the box's
-    dice reader reads this game's dice (False: symbol dice, until a reader for them is
-    plugged in: the simulator then reads its own cup, ``--reader cup`` or not);
-    ``reads_dice``: False for a game that never looks at the tray (the BamBoozal pot:
-    cards only), so it needs no camera at all.
+    ``odds``: its ``bluffbox odds`` part (or None); ``dice``: the dice the camera reads
+    for it (None: no camera reads; games of one kind share the taught profile, and setup
+    offers to teach them; the simulator reads its own cup for symbol dice not yet
+    taught; None also for a game that never looks at the tray, like the BamBoozal pot).
     """
 
     name: str
@@ -51,8 +51,16 @@ class GameRecord:
     simulator: Callable[[Sequence[str], Any, SimOptions], SimHooks] | None = None
     sim_dice: Callable[[str], object] | None = None
     odds: OddsCommand | None = None
-    camera_reads: bool = True
-    reads_dice: bool = True
+    dice: DiceKind | None = None
+
+
+def dice_kinds(games: Sequence[GameRecord]) -> tuple[DiceKind, ...]:
+    """The kinds of dice the games read, each once, in menu order."""
+    kinds: list[DiceKind] = []
+    for game in games:
+        if game.dice is not None and game.dice.name not in {k.name for k in kinds}:
+            kinds.append(game.dice)
+    return tuple(kinds)
 
 
 def find_game(games: Sequence[GameRecord], name: str) -> GameRecord:
@@ -64,4 +72,4 @@ def find_game(games: Sequence[GameRecord], name: str) -> GameRecord:
     raise KeyError(f"unknown game {name!r} (known: {known})")
 
 
-__all__ = ["GameRecord", "OddsCommand", "find_game"]
+__all__ = ["GameRecord", "OddsCommand", "dice_kinds", "find_game"]

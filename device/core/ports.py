@@ -62,9 +62,10 @@ def status_word(state: LookState | str) -> str:
 
 @dataclass(frozen=True)
 class SeenDie:
-    """One die the reader saw: its value, where (photo pixels) and how sure."""
+    """One die the reader saw: its value, where (photo pixels) and how sure (``None``: a
+    die-like place whose face could not be read; only the teach flow asks for those)."""
 
-    value: DieValue
+    value: DieValue | None
     box: Box | None = None
     confidence: float | None = None
 

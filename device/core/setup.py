@@ -6,7 +6,9 @@ a :class:`SetupResult` (names + the game's settings, which the game log's header
 
 :class:`GameChooser` is what the box shows first: the setup of the default game; BACK on
 its first step ("b:game") shows the menu of every game the box knows (UP/DOWN, OK), which
-opens that game's setup. It has the same face as a setup (``press``, ``view``, ``result``).
+opens that game's setup, followed by "Teach <dice>" for each kind of dice the camera games
+read (:class:`device.core.teach.TeachFlow`; back to the menu when it ends). It has the same
+face as a setup (``press``, ``view``, ``result``), plus ``busy``/``tick`` while teaching.
 
 Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or the command
 line gives names; there is no text entry on a six-button box.
@@ -14,15 +16,20 @@ line gives names; there is no text entry on a six-button box.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from device.core.dice import DiceKind
 from device.core.roles import Role
+from device.core.teach import TeachFlow
 from device.ui.views import MenuView
 
 if TYPE_CHECKING:
     from device.core.game import GameRecord
+
+#: Makes the teach flow for a kind of dice (the box supplies the eye and the shelf).
+TeachFactory = Callable[[DiceKind], TeachFlow]
 
 
 @dataclass(frozen=True)
@@ -103,20 +110,39 @@ class GameChooser:
     """
 
     def __init__(self, games: Sequence[GameRecord], defaults: SetupDefaults,
-                 game: str | None = None) -> None:
+                 game: str | None = None, teach: TeachFactory | None = None) -> None:
+        from device.core.game import dice_kinds
+
         if not games:
             raise ValueError("no games to choose from")
         self.games = tuple(games)
         self.defaults = defaults
+        self.teach = teach
+        self.kinds = dice_kinds(self.games) if teach is not None else ()
         names = [g.name for g in self.games]
         self.cursor = names.index(game) if game in names else 0
         self.inner: SetupSteps | None = self._make()
+        self.teaching: TeachFlow | None = None
         self.flash = ""
 
     @property
     def game(self) -> GameRecord:
-        """The game whose setup is open (or under the menu's cursor)."""
-        return self.games[self.cursor]
+        """The game whose setup is open (or under the menu's cursor; a teach line: the
+        last game)."""
+        return self.games[min(self.cursor, len(self.games) - 1)]
+
+    @property
+    def busy(self) -> bool:
+        """Teaching, and the camera is looking: call :meth:`tick`."""
+        return self.teaching is not None and self.teaching.busy
+
+    def tick(self, t: float) -> None:
+        if self.teaching is not None:
+            self.teaching.tick(t)
+
+    def lines(self) -> list[str]:
+        """The simulator's lines while teaching."""
+        return self.teaching.lines() if self.teaching is not None else []
 
     def _make(self) -> SetupSteps:
         return self.game.setup(self.defaults)
@@ -132,10 +158,18 @@ class GameChooser:
 
     def press(self, role: Role) -> None:
         self.flash = ""
+        if self.teaching is not None:
+            self.teaching.press(role)
+            if self.teaching.finished:
+                self.teaching = None
+            return
         if self.inner is None:
             if role in (Role.UP, Role.DOWN):
                 step = 1 if role is Role.DOWN else -1
-                self.cursor = (self.cursor + step) % len(self.games)
+                self.cursor = (self.cursor + step) % (len(self.games) + len(self.kinds))
+            elif role is Role.OK and self.cursor >= len(self.games):
+                assert self.teach is not None
+                self.teaching = self.teach(self.kinds[self.cursor - len(self.games)])
             elif role is Role.OK:
                 self.inner = self._make()
             else:
@@ -147,8 +181,10 @@ class GameChooser:
         self.inner.press(role)
 
     def view(self) -> Any:
+        if self.teaching is not None:
+            return self.teaching.view()
         if self.inner is None:
-            labels = tuple(g.label for g in self.games)
+            labels = (*(g.label for g in self.games), *(f"Teach {k.label}" for k in self.kinds))
             return MenuView("Game", labels, self.cursor, self.flash or "w/s o:pick")
         view = self.inner.view()
         if self.inner.choices.step == 0 and not self.inner.flash:
@@ -156,4 +192,5 @@ class GameChooser:
         return view
 
 
-__all__ = ["GameChooser", "SetupDefaults", "SetupResult", "SetupSteps", "seat_names", "wrap"]
+__all__ = ["GameChooser", "SetupDefaults", "SetupResult", "SetupSteps", "TeachFactory",
+           "seat_names", "wrap"]

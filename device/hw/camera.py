@@ -30,7 +30,7 @@ from device.core.config import CameraConfig
 
 Frame = np.ndarray
 #: ``renderer(values, rng, (width, height)) -> BGR frame`` of dice seen from above.
-Renderer = Callable[[Sequence[int], np.random.Generator, tuple[int, int]], Frame]
+Renderer = Callable[[Sequence[int | str], np.random.Generator, tuple[int, int]], Frame]
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 
 
@@ -290,13 +290,26 @@ class PhotoFolderSource(FrameSource):
 # --- the simulated table ----------------------------------------------------------------
 
 
-def default_renderer() -> Renderer:
-    """The dice renderer from :mod:`vision.synthetic` (white dice on a tray)."""
-    from vision.synthetic import render_dice  # keeps start-up light
+def default_renderer(seed: int = 0) -> Renderer:
+    """The simulated tray: one floor (from ``seed``) under every roll, so the empty-tray
+    reference matches it; pip dice from :mod:`vision.synthetic` (white dice), dice showing
+    face names (symbol dice) from :mod:`vision.synthetic_symbols`."""
+    from vision.synthetic import render_dice, tray_floor  # keeps start-up light
 
-    def render(values: Sequence[int], rng: np.random.Generator, size: tuple[int, int]
+    floors: dict[tuple[int, int], Frame] = {}
+
+    def render(values: Sequence[int | str], rng: np.random.Generator, size: tuple[int, int]
                ) -> Frame:
-        return render_dice(values, rng, size=size, style="white")
+        floor = floors.get(size)
+        if floor is None:
+            floor = floors[size] = tray_floor(size, np.random.default_rng([seed, 7]))
+        if any(isinstance(v, str) for v in values):
+            from vision.synthetic_symbols import render_bone_scene
+
+            return render_bone_scene([str(v) for v in values], rng, size,
+                                     background=floor)[0]
+        return render_dice([int(v) for v in values], rng, size=size, style="white",
+                           background=floor)
 
     return render
 
@@ -319,7 +332,7 @@ class SimulatedTable(FrameSource):
         self.seed = seed
         self.moving_frames = moving_frames
         self._renderer = renderer
-        self.values: tuple[int, ...] = ()
+        self.values: tuple[int | str, ...] = ()
         self.rolls = 0
         self._moving_left = 0
         self._still: Frame | None = None
@@ -327,19 +340,20 @@ class SimulatedTable(FrameSource):
     @property
     def renderer(self) -> Renderer:
         if self._renderer is None:
-            self._renderer = default_renderer()
+            self._renderer = default_renderer(self.seed)
         return self._renderer
 
-    def roll(self, values: Sequence[int]) -> None:
+    def roll(self, values: Sequence[int | str]) -> None:
         """The cup was lifted on ``values``: show motion first, then the still dice."""
         self.set_dice(values)
         self._moving_left = self.moving_frames
 
-    def set_dice(self, values: Sequence[int]) -> None:
-        """Place dice showing ``values`` (no motion)."""
-        values = tuple(int(v) for v in values)
-        if any(not 1 <= v <= 6 for v in values):
-            raise ValueError(f"die values are 1-6, got {values}")
+    def set_dice(self, values: Sequence[int | str]) -> None:
+        """Place dice showing ``values`` (pips 1-6, or face names of symbol dice; no
+        motion)."""
+        values = tuple(v if isinstance(v, str) else int(v) for v in values)
+        if any(isinstance(v, int) and not 1 <= v <= 6 or v == "" for v in values):
+            raise ValueError(f"die values are 1-6 or face names, got {values}")
         self.values = values
         self.rolls += 1
         self._moving_left = 0

@@ -7,6 +7,10 @@
   number of dice (``expect``, e.g. 2), exactly that many were seen; with ``expect=None``
   (a whole tray) the flow checks the number itself. Any camera or reader failure is a
   Look in state "error" with the message (the flow then asks for the dice by hand).
+  Given a taught ``profile`` and the empty-tray ``reference``, every read uses them (and
+  the watcher refreshes the reference whenever it sees the tray empty). With ``places``
+  (the teach flow) a settled look also holds the places the reader could not name, and
+  the places unlike the empty tray that no die covers (value None): the players name them.
 * :class:`CupEye` is the simulator's shortcut (``--reader cup``): the simulated table's
   frames are still captured (and kept as photos), but the values come from the
   simulated cup, so scripted games do not depend on the dice reader.
@@ -16,6 +20,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -26,17 +31,28 @@ class CameraEye:
     """Frames from ``source`` through the vision watcher (``reader``: injectable)."""
 
     def __init__(self, source: Any, reader: Callable[..., Any] | None = None,
-                 expect: int | None = 2, watcher: Any = None) -> None:
+                 expect: int | None = 2, watcher: Any = None, *, profile: Any = None,
+                 reference: Any = None, places: bool = False) -> None:
         self.source = source
         self.reader = reader
         self.expect = expect
+        self.profile = profile
+        self.reference = reference
+        self.places = places
         self._watcher = watcher
         self._error: str | None = None
 
     def _make_watcher(self) -> Any:
+        from vision.reader import read_dice
         from vision.watcher import Watcher
 
-        return Watcher(reader=self.reader, expect=self.expect)
+        reader = self.reader
+        if reader is None:
+            reader = functools.partial(read_dice, profile=self.profile,
+                                       reference=self.reference)
+        if self.places and self.reference is not None:
+            reader = functools.partial(_with_new_places, reader, self.reference, self.profile)
+        return Watcher(reader=reader, expect=self.expect, reference=self.reference)
 
     def start(self) -> None:
         self._error = None
@@ -64,6 +80,9 @@ class CameraEye:
     def _settled(self, reading: Any, frame: Any) -> Look:
         """A settled reading: every die seen, and why it cannot be ruled on, if so."""
         seen = tuple(SeenDie(d.value, tuple(d.box), d.confidence) for d in reading.dice)
+        if self.places:
+            seen += tuple(SeenDie(None, tuple(r.box), r.confidence) for r in reading.uncertain)
+            return Look(LookState.SETTLED, problem=reading.problem, frame=frame, seen=seen)
         problem = reading.problem
         if problem is None and reading.uncertain:
             n = len(reading.uncertain)
@@ -72,7 +91,33 @@ class CameraEye:
             problem = f"expected {self.expect} dice, saw {len(seen)}"
         if problem is not None:
             return Look(LookState.SETTLED, problem=problem, frame=frame, seen=seen)
-        return Look(LookState.SETTLED, tuple(d.value for d in seen), frame=frame, seen=seen)
+        return Look(LookState.SETTLED, tuple(d.value for d in reading.dice), frame=frame,
+                    seen=seen)
+
+
+def _with_new_places(reader: Callable[..., Any], reference: Any, profile: Any, image: Any,
+                     expect: int | None = None) -> Any:
+    """``reader``'s reading plus, as uncertain regions, the die-sized places unlike the
+    empty tray that nothing read covers (dice the reader does not know, e.g. symbol dice
+    before they are taught): the teach flow asks the players to name them."""
+    from vision.types import Reading, Region, verdict
+
+    reading = reader(image, expect=expect)
+    known = [*reading.dice, *reading.uncertain]
+    sides = [max(x.box[2] - x.box[0], x.box[3] - x.box[1]) for x in known]
+    side = (profile.side if profile is not None else
+            sorted(sides)[len(sides) // 2] if sides else min(image.shape[:2]) / 12.0)
+    new: list[Region] = []
+    for (cx, cy), s in reference.places(image, side):
+        if all((cx - x.center[0]) ** 2 + (cy - x.center[1]) ** 2 >= (0.6 * s) ** 2
+               for x in [*known, *new]):
+            box = (round(cx - s / 2), round(cy - s / 2), round(cx + s / 2), round(cy + s / 2))
+            new.append(Region((cx, cy), box, "something new on the tray"))
+    if not new:
+        return reading
+    regions = (*reading.uncertain, *new)
+    return Reading(reading.dice, regions, reading.expect, reading.ms,
+                   verdict(reading.dice, regions, reading.expect))
 
 
 class CupEye:

@@ -115,6 +115,19 @@ class SpreadDiceView:
     attempt: int = 0  # shown as "try N" when > 0
 
 
+@dataclass(frozen=True)
+class DiceCheckView:
+    """Dice read, left to right, one under the cursor (being checked): pip dice drawn as
+    faces, other values as text ("x": not a die); a ``note`` and a ``keys`` line under them."""
+
+    title: str
+    values: tuple[str, ...]
+    cursor: int = 0
+    note: str = ""
+    keys: str = ""
+    hint: str = ""
+
+
 @singledispatch
 def render(view: Any) -> Image.Image:
     """The image for ``view`` (one of this module's view classes, or a registered one)."""
@@ -184,6 +197,12 @@ def _(view: PlayersView) -> str:
 def _(view: ReadView) -> str:
     status = f" ({view.status})" if view.status else ""
     return keyed(f"{view.title}: {sentences(view.lines)}{status}", view.hint)
+
+
+@describe.register
+def _(view: DiceCheckView) -> str:
+    dice = " ".join(f"[{v}]" if i == view.cursor else v for i, v in enumerate(view.values))
+    return keyed(f"{view.title} | {dice} | {view.note}. {view.keys}", view.hint)
 
 
 @describe.register
@@ -318,6 +337,35 @@ def read_screen(view: ReadView) -> Image.Image:
     return image
 
 
+@screen(DiceCheckView)
+def dice_check_screen(view: DiceCheckView) -> Image.Image:
+    image, draw = d.new_image()
+    d.header(draw, view.title)
+    bottom = d.hint_footer(draw, view.hint)
+    n = max(1, len(view.values))
+    wide = max([18, *(FONT.text_width(v) + 4 for v in view.values if not _pips(v))])
+    pitch = min(wide + 6, (d.W - 4) // n)
+    size, width = min(18, pitch - 3), min(wide, pitch - 3)
+    x = (d.W - pitch * n) // 2 + 3
+    y = d.BODY_TOP + 3
+    for i, value in enumerate(view.values):
+        if _pips(value):
+            d.die(draw, (x + (width - size) // 2, y), size, int(value))
+        else:
+            draw.rectangle((x, y, x + width - 1, y + size - 1), outline=1, fill=0)
+            d.centered(draw, y + (size - FONT.height) // 2, value, x0=x, x1=x + width)
+        if i == view.cursor:  # the die being checked: underlined
+            draw.rectangle((x, y + size + 1, x + width - 1, y + size + 2), fill=1)
+        x += pitch
+    lines = [ln for t in (view.note, view.keys) if t for ln in d.wrap(t, FONT.fits(d.W - 2))]
+    d.body_lines(draw, lines, top=y + size + 5, bottom=bottom, center=True)
+    return image
+
+
+def _pips(value: str) -> bool:
+    return len(value) == 1 and value in "123456"
+
+
 @screen(SpreadDiceView)
 def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
     image, draw = d.new_image()
@@ -336,7 +384,8 @@ def spread_dice_screen(view: SpreadDiceView) -> Image.Image:
 
 
 __all__ = [
-    "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView", "ReadView",
-    "SpreadDiceView", "TitleView", "WinnerView", "describe", "keyed", "render", "screen",
+    "DiceCheckView", "MenuView", "MessageView", "NumberView", "PlayerRow", "PlayersView",
+    "ReadView", "SpreadDiceView", "TitleView", "WinnerView", "describe", "keyed", "render",
+    "screen",
     "sentences",
 ]

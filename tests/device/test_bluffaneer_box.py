@@ -50,7 +50,7 @@ def box_for(tmp: Path, dice: str, photos: list[Any] | None = None) -> Box:
 
         return save
 
-    assert game.camera_reads is False
+    assert game.dice is not None and game.dice.symbols  # the simulator reads its cup
     return Box(BoxSettings(tmp / "logs", tmp / "photos", tmp, players=4, names=NAMES), GAMES,
                lambda game, hooks: CupEye(hooks.camera, hooks.dice), simulate=simulate,
                photo_factory=keeper)

@@ -155,3 +155,18 @@ def test_cli_sim_with_piped_keys(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ok    card     pressed (key 'p')" in result.stdout
     assert "\u2588" in result.stdout  # the terminal display drew frames
+
+
+def test_dice_profiles_and_the_empty_tray(tmp_path: Path) -> None:
+    from device.cli.doctor import WARN, check_dice
+
+    cfg = load_config(write_config(tmp_path))
+    check = check_dice(cfg)
+    assert check.status == OK
+    assert check.detail == "pip dice: none yet; bone dice: none yet; empty tray: not seen yet"
+    broken = tmp_path / "state" / "profiles" / "pips"
+    broken.mkdir(parents=True)
+    (broken / "profile.json").write_text("[]")
+    check = check_dice(cfg)
+    assert check.status == WARN and "pip dice: broken profile" in check.detail
+    assert "Teach pip dice" in check.fix
