@@ -66,7 +66,8 @@ def teach_style(style: str, tray: np.ndarray, rng: np.random.Generator, per_face
         for _ in range(per_face):
             img, drawn = render_bone_scene([face, face], rng, SIZE, style, background=tray)
             shots.append(Shot(img, tuple(TaughtDie(d.face, d.center, d.side) for d in drawn)))
-    return Profile.teach(shots)
+    return Profile.teach(shots, reference=EmptyTray(render_bone_scene([], rng, SIZE, style,
+                                                                      background=tray)[0]))
 
 
 def score_roll(reading_dice: Sequence[tuple[object, tuple[float, float]]],

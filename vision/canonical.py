@@ -113,6 +113,31 @@ def locate(image: np.ndarray, center: tuple[float, float], side: float,
     return Square((cx + x0, cy + y0), float(s), float(angle % 90.0))
 
 
+def edge_angle(grey: np.ndarray) -> float:
+    """The dominant direction of a square's edges in a grey crop, degrees in [0, 90): the
+    gradients' orientations taken four times round, weighted by their strength."""
+    g = np.asarray(grey, np.float32)
+    gx, gy = cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1)
+    a = float(np.angle(((gx * gx + gy * gy) * np.exp(4j * np.arctan2(gy, gx))).sum()) / 4)
+    return float(np.degrees(a) % 90.0)
+
+
+def placed(image: np.ndarray, center: tuple[float, float], side: float) -> Square:
+    """The square of a die known to be at ``center`` with ``side``: its turn from its edges
+    (a ring over the die's outline, where the glyph hardly reaches)."""
+    r = int(0.8 * side) + 1
+    x0, y0 = max(0, int(center[0]) - r), max(0, int(center[1]) - r)
+    crop = image[y0:int(center[1]) + r + 1, x0:int(center[0]) + r + 1]
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    h, w = grey.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.sqrt((xx - (center[0] - x0)) ** 2 + (yy - (center[1] - y0)) ** 2)
+    ring = ((d > 0.4 * side) & (d < 0.75 * side)).astype(np.float32)
+    smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0)
+    return Square(center, side, (edge_angle(smooth * ring + smooth.mean() * (1 - ring)))
+                  % 90.0)
+
+
 def canonical(image: np.ndarray, square: Square) -> np.ndarray:
     """The die's face warped upright to a SIDE x SIDE grey patch (float32)."""
     scale = SIDE / max(square.side * INNER, 1.0)

@@ -46,6 +46,8 @@ SEARCH_OFFSETS = tuple((dx * SEARCH, dy * SEARCH) for dy in range(-2, 3) for dx 
 BLOB_SIDE = 16  # the colour model looks for dice at a scale where they are this many pixels
 LAB_BINS = (8, 16, 16)  # colour model bins over L, a, b
 SYMBOL_VIEWS = 3  # views of each taught symbol patch per right-angle turn
+SYMBOL_FLOOR_SLACK = 0.15  # symbol dice: read squares found a pixel or two off match less well
+TAUGHT_SLACK = 0.12  # a taught die's square found this many sides off its place: not it
 SYMBOL_JITTER = (1.5, 4.0, 0.04)  # their shift (pixels), turn (degrees), rescale, at most
 
 
@@ -203,8 +205,10 @@ class Profile:
 
     # ----- teaching
     @classmethod
-    def teach(cls, shots: Sequence[Shot], seed: int = 0) -> Profile:
-        """Learn from teaching pictures and their confirmed dice."""
+    def teach(cls, shots: Sequence[Shot], seed: int = 0, reference: EmptyTray | None = None,
+              ) -> Profile:
+        """Learn from teaching pictures and their confirmed dice (``reference``: the empty
+        tray they were taken on, if known, to find symbol dice's squares)."""
         rng = np.random.default_rng(seed)
         faces: list[Face] = []
         crops, sizes, shot_ids, negs, neg_ids = [], [], [], [], []
@@ -242,7 +246,7 @@ class Profile:
         colour = ColourModel(die_hist, bg_hist)
         patches = None
         if faces and isinstance(faces[0], str):  # symbol dice: each die's own square, upright
-            patches = np.stack([_image_patch(shots[i].image, c, size, colour)
+            patches = np.stack([_image_patch(shots[i].image, c, size, colour, reference)
                                 for i, c, size in places])
         return cls(faces, np.stack(crops) if crops else empty, np.array(sizes),
                    np.array(shot_ids, np.int32), np.stack(negs) if negs else empty,
@@ -310,7 +314,8 @@ class Profile:
         wrong = best != truth
         need = max(MIN_MARGIN, float(margin[wrong].max()) + 0.01 if wrong.any() else 0.0)
         right = ~wrong
-        floor = float(np.quantile(top[right], 0.02)) - FLOOR_SLACK if right.any() else 0.0
+        slack = SYMBOL_FLOOR_SLACK if self.symbols else FLOOR_SLACK
+        floor = float(np.quantile(top[right], 0.02)) - slack if right.any() else 0.0
         return need, floor
 
     # ----- reading
@@ -450,11 +455,15 @@ class Profile:
 
 
 def _image_patch(image: np.ndarray, center: tuple[float, float], size: float,
-                 colour: ColourModel) -> np.ndarray:
-    """The canonical patch of the taught die at ``center``: its own square if found, else
-    the taught place upright."""
-    q = K.locate(image, center, size, colour.die, LAB_BINS)
-    return K.canonical(image, q if q is not None else K.Square(center, size, 0.0))
+                 colour: ColourModel, reference: EmptyTray | None = None) -> np.ndarray:
+    """The canonical patch of the taught die at ``center``: its own square where one is
+    found there (within ``TAUGHT_SLACK`` of the taught place and size), else the taught
+    place turned as its edges are."""
+    q = K.locate(image, center, size, colour.die, LAB_BINS, reference)
+    if q is None or (np.hypot(q.center[0] - center[0], q.center[1] - center[1])
+                     > TAUGHT_SLACK * size or abs(q.side - size) > TAUGHT_SLACK * size):
+        q = K.placed(image, center, size)
+    return K.canonical(image, q)
 
 
 def _crop_patch(crop: np.ndarray, colour: ColourModel) -> np.ndarray:
