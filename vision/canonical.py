@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reference import EmptyTray
+from vision.reference import TrayLook
 
 SIDE = 32  # canonical patch side, pixels
 INNER = 0.86  # the patch covers this share of the die's side (the edges and corners left out)
@@ -75,10 +75,10 @@ def _half_contrast(diff: np.ndarray, center: tuple[float, float], side: float) -
 
 def locate(image: np.ndarray, center: tuple[float, float], side: float,
            die_colour: np.ndarray, bins: tuple[int, int, int],
-           reference: EmptyTray | None = None) -> Square | None:
+           tray: TrayLook | None = None) -> Square | None:
     """The die's square near ``center`` (a die about ``side`` pixels), or None when no
-    square die of that size and colour is there. With the empty tray (``reference``) the die
-    is what is new on the tray (``EmptyTray.difference``), whatever the light does to its
+    square die of that size and colour is there. With the frame compared with the empty
+    tray (``tray``) the die is what is new on the tray, whatever the light does to its
     colour."""
     h, w = image.shape[:2]
     r = int(WINDOW * side) + 2
@@ -87,9 +87,8 @@ def locate(image: np.ndarray, center: tuple[float, float], side: float,
     if x1 - x0 < side or y1 - y0 < side:
         return None
     local = (center[0] - x0, center[1] - y0)
-    diff = None if reference is None else reference.difference(image, (x0, y0, x1, y1))
-    if diff is not None:
-        mask = _half_contrast(diff, local, side)
+    if tray is not None:
+        mask = _half_contrast(tray.difference((x0, y0, x1, y1)), local, side)
     else:
         mask = die_mask(image[y0:y1, x0:x1], local, side, die_colour, bins)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(side / 6)),) * 2)

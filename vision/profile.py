@@ -28,7 +28,7 @@ import numpy as np
 from vision import canonical as K
 from vision import model as M
 from vision.blobs import Place, die_blobs
-from vision.reference import EmptyTray
+from vision.reference import EmptyTray, TrayLook
 from vision.types import Face, parse_face
 
 FORMAT = "bluffbox-dice-profile"
@@ -320,11 +320,11 @@ class Profile:
 
     # ----- reading
     def name(self, image: np.ndarray, places: Sequence[Place], search: bool = False,
-             reference: EmptyTray | None = None) -> list[tuple[Place, FaceGuess]]:
+             tray: TrayLook | None = None) -> list[tuple[Place, FaceGuess]]:
         """Name the die (or no die) at each (centre, side) place of a BGR image.
 
         Symbol dice: each die's own square is found near the place (``vision.canonical``;
-        the empty tray ``reference`` helps) and its upright patch compared
+        ``tray``, the image against the empty tray, helps) and its upright patch compared
         with the taught ones in four right-angle turns; no square found: no die.
 
         With ``search`` (places found roughly, e.g. as colour blobs) each place is also
@@ -335,7 +335,7 @@ class Profile:
         if not places:
             return []
         if self.symbols:
-            return self._name_symbols(image, places, reference)
+            return self._name_symbols(image, places, tray)
         offsets = SEARCH_OFFSETS if search else ((0.0, 0.0),)
         n = len(offsets)
         tries = [((c[0] + dx * s, c[1] + dy * s), s) for c, s in places for dx, dy in offsets]
@@ -357,8 +357,8 @@ class Profile:
         return out
 
     def _name_symbols(self, image: np.ndarray, places: Sequence[Place],
-                      reference: EmptyTray | None) -> list[tuple[Place, FaceGuess]]:
-        squares = [K.locate(image, c, self.side, self.colour.die, LAB_BINS, reference)
+                      tray: TrayLook | None) -> list[tuple[Place, FaceGuess]]:
+        squares = [K.locate(image, c, self.side, self.colour.die, LAB_BINS, tray)
                    for c, _ in places]
         found = [i for i, q in enumerate(squares) if q is not None]
         out = [(p, FaceGuess(None, 0.0, False)) for p in places]
@@ -459,7 +459,8 @@ def _image_patch(image: np.ndarray, center: tuple[float, float], size: float,
     """The canonical patch of the taught die at ``center``: its own square where one is
     found there (within ``TAUGHT_SLACK`` of the taught place and size), else the taught
     place turned as its edges are."""
-    q = K.locate(image, center, size, colour.die, LAB_BINS, reference)
+    tray = None if reference is None else reference.look(image)
+    q = K.locate(image, center, size, colour.die, LAB_BINS, tray)
     if q is None or (np.hypot(q.center[0] - center[0], q.center[1] - center[1])
                      > TAUGHT_SLACK * size or abs(q.side - size) > TAUGHT_SLACK * size):
         q = K.placed(image, center, size)
@@ -478,13 +479,13 @@ def _patch_views(patches: np.ndarray, rng: np.random.Generator, n: int,
     to ``jitter``; with ``turned``, each also in its four right-angle turns."""
     c = K.SIDE / 2
     shift, angle, scale = jitter
-    out = []
+    out: list[np.ndarray] = []
     for p in patches:
         for k in range(n):
             a = rng.uniform(-angle, angle) if k else 0.0
             m = cv2.getRotationMatrix2D((c, c), a, 1.0 + (rng.uniform(-scale, scale) if k else 0))
             if k:
-                m[:, 2] += rng.uniform(-shift, shift, 2)
+                m[:, 2] = m[:, 2] + rng.uniform(-shift, shift, 2)
             v = cv2.warpAffine(p, m, (K.SIDE, K.SIDE), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
             out.extend(K.turns(v) if turned else [v])

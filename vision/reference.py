@@ -55,23 +55,13 @@ class EmptyTray:
         mask = (diff > noise).astype(np.uint8)
         return None if mask.mean() > LIGHT_SHIFT else mask
 
-    def difference(self, image: np.ndarray, box: tuple[int, int, int, int],
-                   ) -> np.ndarray | None:
-        """How unlike the empty tray each pixel of ``box`` (x0, y0, x1, y1) is (float32; 1.0
-        is the least change that is not noise), compared less smoothed than ``changed`` (the
-        dice's own outlines), and 0 where a pixel is only the tray darkened (a shadow);
-        None where the frame does not match (another size)."""
+    def look(self, image: np.ndarray) -> TrayLook | None:
+        """``image`` compared with the empty tray, for looking closely at parts of it
+        (``TrayLook.difference``); None for a frame of another size."""
         if image.shape[:2] != self.shape:
             return None
-        x0, y0, x1, y1 = box
-        now = _smooth(image[y0:y1, x0:x1], 3)
         gain, noise = self._level(_smooth(image, 3), self._sharp)
-        ref = self._sharp[y0:y1, x0:x1] * gain
-        diff = np.abs(now - ref).sum(axis=2) / noise
-        ratio = (now + 1.0) / (ref + 1.0)
-        hi, lo = ratio.max(axis=2), ratio.min(axis=2)
-        diff[(hi < SHADOW[1]) & (lo > SHADOW[0]) & (hi - lo < SHADOW_TINT)] = 0.0
-        return diff
+        return TrayLook(image, self._sharp * gain.astype(np.float32), noise)
 
     @staticmethod
     def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float]:
@@ -86,3 +76,24 @@ class EmptyTray:
         """Die-sized blobs (for dice about ``side`` pixels across) that are not the tray."""
         mask = self.changed(image)
         return [] if mask is None else die_blobs(mask, side)
+
+
+class TrayLook:
+    """One frame against the empty tray (its light level matched), looked at part by part."""
+
+    def __init__(self, image: np.ndarray, tray: np.ndarray, noise: float) -> None:
+        self._image, self._tray, self._noise = image, tray, noise
+
+    def difference(self, box: tuple[int, int, int, int]) -> np.ndarray:
+        """How unlike the empty tray each pixel of ``box`` (x0, y0, x1, y1) is (float32; 1.0
+        is the least change that is not noise), compared less smoothed than
+        ``EmptyTray.changed`` (the dice's own outlines), and 0 where a pixel is only the tray
+        darkened (a shadow)."""
+        x0, y0, x1, y1 = box
+        now = _smooth(self._image[y0:y1, x0:x1], 3)
+        ref = self._tray[y0:y1, x0:x1]
+        diff = np.abs(now - ref).sum(axis=2) / self._noise
+        ratio = (now + 1.0) / (ref + 1.0)
+        hi, lo = ratio.max(axis=2), ratio.min(axis=2)
+        diff[(hi < SHADOW[1]) & (lo > SHADOW[0]) & (hi - lo < SHADOW_TINT)] = 0.0
+        return diff
