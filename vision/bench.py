@@ -1,7 +1,14 @@
-"""Benchmark the reader on labeled photo folders: found %, values right %, false
-detections per photo, photos entirely right %, median ms per photo (one thread).
+"""Benchmark the reader on labeled photo folders, one thread.
 
-    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [FOLDER...]
+Per folder: dice found (read, or located but reported uncertain), values right (of the
+dice found), false detections per photo, photos entirely right, "ruled wrong" (dice the
+reader was sure of although their value was wrong: the box would rule on them), median ms
+per photo (wall clock, and processor time, which other jobs on the machine disturb less);
+then the same photos enlarged to the box's 1280x960 capture size (read time, and the
+Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
+4 core).
+
+    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [FOLDER...]
     scripts/bench-vision --teach K [FOLDER...]
 
 ``--teach K``: per folder, a profile is taught on K photos spread over the folder and both
@@ -14,15 +21,32 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from vision.annotate import annotate
-from vision.dataset import LabeledPhoto, load_folder, match, photos_root, read_photo
+from vision.dataset import (
+    LabeledDie,
+    LabeledPhoto,
+    Score,
+    load_folder,
+    match,
+    photos_root,
+    read_photo,
+)
 from vision.profile import Profile
 from vision.reader import read_dice
+from vision.types import Die, Reading
+
+CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
+
+
+PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
+CAPTURE = (1280, 960)  # the box's default capture size
 
 
 @dataclass
@@ -35,6 +59,10 @@ class FolderResult:
     false: int
     entirely: int
     median_ms: float
+    ruled_wrong: int = 0
+    capture_ms: float = 0.0
+    cpu_ms: float = 0.0  # processor time of the read: less disturbed by other jobs
+    capture_cpu_ms: float = 0.0
 
     def line(self) -> str:
         return (f"{self.name:14s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -42,7 +70,37 @@ class FolderResult:
                 f"values right {100 * self.right / max(self.found, 1):6.2f}% | "
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
                 f"photos right {100 * self.entirely / max(self.photos, 1):6.2f}% | "
-                f"median {self.median_ms:.1f} ms")
+                f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
+                f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f})")
+
+    def capture_line(self) -> str:
+        return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
+                f" (cpu {self.capture_cpu_ms:.1f}; Pi 4 estimate from cpu "
+                f"{PI4_FACTOR * self.capture_cpu_ms:.0f} ms; at photo size "
+                f"{PI4_FACTOR * self.cpu_ms:.0f} ms)")
+
+
+def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Score, int, int]:
+    """(score of the sure dice, labeled dice found only as uncertain regions, ruled wrong)."""
+    s = match(reading.dice, labels)
+    missed = tuple(labels[i] for i in s.misses)
+    regions = [Die(0, r.center, r.box, r.confidence) for r in reading.uncertain]
+    located = match(regions, missed).found
+    return s, located, len(s.wrong)
+
+
+def timed_read(image: np.ndarray, profile: Profile | None = None) -> tuple[Reading, float]:
+    """The reading and the processor milliseconds it took (this thread only)."""
+    t0 = time.thread_time()
+    reading = read_dice(image, profile=profile)
+    return reading, (time.thread_time() - t0) * 1000.0
+
+
+def capture_ms(image: np.ndarray) -> tuple[float, float]:
+    """(wall, processor) read time of the photo enlarged (or shrunk) to the capture size."""
+    frame = cv2.resize(image, CAPTURE, interpolation=cv2.INTER_LINEAR)
+    reading, cpu = timed_read(frame)
+    return reading.ms, cpu
 
 
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
@@ -50,23 +108,29 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  profile: Profile | None = None, name: str | None = None) -> FolderResult:
     photos = load_folder(folder, split) if photos is None else photos
     r = FolderResult(name or folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
-    times = []
-    for photo in photos:
+    times, capture, cpu, capture_cpu = [], [], [], []
+    for k, photo in enumerate(photos):
         image = read_photo(photo.path)
-        reading = read_dice(image, profile=profile)
+        reading, used = timed_read(image, profile)
         times.append(reading.ms)
-        s = match(reading.dice, photo.dice)
+        cpu.append(used)
+        s, located, wrong = score_reading(reading, photo.dice)
         r.labeled += s.labeled
-        r.found += s.found
+        r.found += s.found + located
         r.right += s.right
         r.false += s.false
         r.entirely += s.entirely_right
+        r.ruled_wrong += wrong
+        if k % CAPTURE_EVERY == 0:
+            wall, used = capture_ms(image)
+            capture.append(wall)
+            capture_cpu.append(used)
         if not s.entirely_right:
             if verbose:
                 miss = [(i, photo.dice[i].value) for i in s.misses]
                 print(f"  {photo.path.name}: missed {miss} wrong(label idx, read) "
                       f"{[(i, photo.dice[i].value, v) for i, v in s.wrong]} false {s.false} "
-                      f"uncertain {len(reading.uncertain)}")
+                      f"uncertain {len(reading.uncertain)} ({located} on labeled dice)")
             if failures is not None:
                 failures.mkdir(parents=True, exist_ok=True)
                 out = annotate(image, reading)
@@ -78,6 +142,9 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                                 0.45, color, 1, cv2.LINE_AA)
                 cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}.png"), out)
     r.median_ms = statistics.median(times) if times else 0.0
+    r.capture_ms = statistics.median(capture) if capture else 0.0
+    r.cpu_ms = statistics.median(cpu) if cpu else 0.0
+    r.capture_cpu_ms = statistics.median(capture_cpu) if capture_cpu else 0.0
     return r
 
 
@@ -107,8 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"split: {args.split}")
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose)
+    results = []
     for folder in folders:
-        print(bench_folder(folder, split, args.failures, args.verbose).line(), flush=True)
+        results.append(bench_folder(folder, split, args.failures, args.verbose))
+        print(results[-1].line(), flush=True)
+    for r in results:
+        print(r.capture_line())
     return 0
 
 

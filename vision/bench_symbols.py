@@ -1,8 +1,9 @@
 """Symbol (bone) dice on renders: teach a profile on a few pictures a face, then read rolls.
 
-Each style is one box: a fixed tray (plain or busy) and light that varies a little per
-picture. Teaching shows each face ``per_face`` times (two dice showing it); the rolls are
-two dice of random faces, read with the profile and the empty-tray reference. A die counts
+Each style is one box: teaching shows each face ``per_face`` times (two dice showing it)
+on one tray (plain or busy); the rolls are two dice of random faces at other places, on
+another floor (busy or plain) under other light (a level and a slope across the tray), read
+with the profile and that tray's empty-tray reference. A die counts
 as right, unsure (an uncertain region, or not counted), or wrong (a sure wrong face). The
 cross rows teach one style and read another: every die should be refused, none named.
 """
@@ -40,6 +41,19 @@ class SymbolResult:
                 f"({self.wrong}) | false {self.false} | median {self.median_ms:.0f} ms")
 
 
+def _light(rng: np.random.Generator) -> np.ndarray:
+    """Per-pixel light of a reading session: a level and a slope in a random direction."""
+    w, h = SIZE
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    ramp = (np.cos(a) * (xx / w - 0.5) + np.sin(a) * (yy / h - 0.5)) * rng.uniform(0.2, 0.4)
+    return (rng.uniform(0.8, 1.15) * (1.0 + ramp))[..., None]
+
+
+def _lit(img: np.ndarray, light: np.ndarray) -> np.ndarray:
+    return np.clip(img.astype(np.float32) * light, 0, 255).astype(np.uint8)
+
+
 def _tray(style_index: int, rng: np.random.Generator) -> np.ndarray:
     return (busy_background(SIZE, rng) if style_index % 2 else _background(SIZE, rng))
 
@@ -52,7 +66,8 @@ def teach_style(style: str, tray: np.ndarray, rng: np.random.Generator, per_face
         for _ in range(per_face):
             img, drawn = render_bone_scene([face, face], rng, SIZE, style, background=tray)
             shots.append(Shot(img, tuple(TaughtDie(d.face, d.center, d.side) for d in drawn)))
-    return Profile.teach(shots)
+    return Profile.teach(shots, reference=EmptyTray(render_bone_scene([], rng, SIZE, style,
+                                                                      background=tray)[0]))
 
 
 def score_roll(reading_dice: Sequence[tuple[object, tuple[float, float]]],
@@ -77,17 +92,21 @@ def score_roll(reading_dice: Sequence[tuple[object, tuple[float, float]]],
 
 def bench_style(taught: str, read: str, index: int, rolls: int, seed: int = 0,
                 per_face: int = 5) -> SymbolResult:
-    """Teach on style ``taught``, read ``rolls`` rolls of style ``read`` on the same tray."""
+    """Teach on style ``taught`` on one tray, read ``rolls`` rolls of style ``read`` on
+    another floor under other light."""
     rng = np.random.default_rng([seed, index])
-    tray = _tray(index, rng)
-    profile = teach_style(taught, tray, rng, per_face)
-    reference = EmptyTray(render_bone_scene([], rng, SIZE, read, background=tray)[0])
+    profile = teach_style(taught, _tray(index, rng), rng, per_face)
+    tray, light = _tray(index + 1, rng), _light(rng)
+    reference = EmptyTray(_lit(render_bone_scene([], rng, SIZE, read, background=tray)[0],
+                               light))
     name = taught if taught == read else f"{taught} -> {read}"
-    result = SymbolResult(f"{name} ({'busy' if index % 2 else 'plain'})")
+    floors = ("plain", "busy")
+    result = SymbolResult(f"{name} ({floors[index % 2]}->{floors[(index + 1) % 2]})")
     times = []
     for _ in range(rolls):
         faces = [str(f) for f in rng.choice(BONE_FACES, 2)]
         img, drawn = render_bone_scene(faces, rng, SIZE, read, background=tray)
+        img = _lit(img, light)
         reading = read_dice(img, expect=2, profile=profile, reference=reference)
         times.append(reading.ms)
         score_roll([(d.value, d.center) for d in reading.dice], drawn, result)

@@ -35,10 +35,10 @@ def die_blobs(mask: np.ndarray, side: float, max_dice: int = 30) -> list[Place]:
         blob = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
         dist = cv2.distanceTransform(np.pad(blob, 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
         peaks: list[tuple[float, float]] = []
-        for yy, xx in zip(*np.unravel_index(np.argsort(-dist, axis=None), dist.shape),
-                          strict=True):
-            if dist[yy, xx] < 0.3 * side:
-                break
+        tops = (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8))) & (dist >= 0.3 * side)
+        ys, xs = np.nonzero(tops)  # only the local maxima can be peaks
+        for k in np.argsort(-dist[ys, xs], kind="stable"):
+            yy, xx = int(ys[k]), int(xs[k])
             if all((xx - px) ** 2 + (yy - py) ** 2 >= (0.7 * side) ** 2 for px, py in peaks):
                 peaks.append((float(xx), float(yy)))
         out.extend(((x + px, y + py), side) for px, py in peaks)

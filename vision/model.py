@@ -2,8 +2,10 @@
 
 * Detector: the image at half resolution -> a heat map of die centres and the log of
   each die's size, both on a grid of ``STRIDE`` original pixels.
-* Classifier: a square crop around each centre (``CROP_FACTOR`` x die size, resized to
-  ``CROP`` pixels) -> class 0 (not a die) or the value 1..6.
+* Classifier: a square crop around each centre, turned to the die's own axes
+  (``die_angle``; ``CROP_FACTOR`` x die size, resized to ``CROP`` pixels) -> logits of
+  class 0 (not a die) or the value 1..6, and a second output: the penultimate layer's
+  features (``classifier_features``, for a player's own dice profile).
 
 Both run through ``cv2.dnn`` on ONNX files in ``vision/models``; the training script
 (``vision/train.py``) imports the same preprocessing functions.
@@ -11,6 +13,8 @@ Both run through ``cv2.dnn`` on ONNX files in ``vision/models``; the training sc
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,7 +27,11 @@ STRIDE = 8  # heat-map cell, in original pixels
 PAD = 16  # detector input sides are padded to a multiple of this (at half resolution)
 CROP = 40  # classifier input side
 CROP_FACTOR = 1.3  # crop side / die size
-MAX_SIDE = 720  # larger images are reduced first
+FEATURES = 96  # classifier feature length (its penultimate layer)
+CLASSIFIER_OUTPUTS = ("y", "features")  # ONNX output names: logits, features
+ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
+_yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
+_ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
 
 
 def _normalize(x: np.ndarray) -> np.ndarray:
@@ -42,8 +50,8 @@ def _mean_std(image: np.ndarray) -> tuple[float, float]:
 
 
 def det_resize(image: np.ndarray) -> np.ndarray:
-    """The image at the detector's resolution."""
-    return cv2.resize(image, None, fx=DET_SCALE, fy=DET_SCALE, interpolation=cv2.INTER_AREA)
+    """The image at the detector's resolution (one 2x pyramid step)."""
+    return cv2.pyrDown(image)
 
 
 def det_blob(small: np.ndarray) -> np.ndarray:
@@ -62,6 +70,31 @@ def det_blob(small: np.ndarray) -> np.ndarray:
 def det_input(image: np.ndarray) -> np.ndarray:
     """BGR image -> detector blob (1, 3, H, W) at half resolution, zero-padded."""
     return det_blob(det_resize(image))
+
+
+def die_angle(image: np.ndarray, center: tuple[float, float], size: float) -> float:
+    """The die's turn in the image, in degrees (-45, 45]: where its edges and pip rows point.
+
+    Gradient directions of a small grey patch around the die, weighted by their strength
+    and a round window, averaged as angles x 4 (a square looks the same every 90 degrees).
+    """
+    side = ANGLE_PATCH
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    r = max(2, int(round(size * 0.7)))
+    x, y = int(round(center[0])), int(round(center[1]))
+    h, w = gray.shape[:2]
+    roi = gray[max(0, y - r):y + r, max(0, x - r):x + r]
+    if roi.shape[0] < 2 * r or roi.shape[1] < 2 * r:  # at the frame's edge
+        roi = cv2.copyMakeBorder(roi, max(0, r - y), max(0, y + r - h), max(0, r - x),
+                                 max(0, x + r - w), cv2.BORDER_REPLICATE)
+    flags = cv2.INTER_AREA if 2 * r > side else cv2.INTER_LINEAR
+    patch = cv2.resize(roi, (side, side), interpolation=flags).astype(np.float32)
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
+    w = (gx * gx + gy * gy) * _ANGLE_WINDOW
+    theta4 = 4.0 * np.arctan2(gy, gx)
+    z = complex(float((w * np.cos(theta4)).sum()), float((w * np.sin(theta4)).sum()))
+    return float(np.degrees(np.angle(z)) / 4.0)
 
 
 def crop_matrix(center: tuple[float, float], size: float, angle: float = 0.0,
@@ -110,18 +143,32 @@ def crop_patch(image: np.ndarray, center: tuple[float, float], size: float,
     return patch_input(crop_uint8(image, center, size, angle))
 
 
-def crop_patches(image: np.ndarray, places: list[tuple[tuple[float, float], float]],
-                 ) -> np.ndarray:
-    """Classifier inputs (N, 3, CROP, CROP) for (centre, size) places, normalized per crop."""
+Place = tuple[tuple[float, float], float, float]  # centre, size, angle (degrees)
+
+
+def crops_uint8(image: np.ndarray, places: list[Place]) -> np.ndarray:
+    """The (N, CROP, CROP, 3) BGR patches for (centre, size, angle) places."""
     if not places:
+        return np.zeros((0, CROP, CROP, 3), np.uint8)
+    return np.stack([crop_uint8(image, c, s, a) for c, s, a in places])
+
+
+def patches_input(crops: np.ndarray) -> np.ndarray:
+    """(N, CROP, CROP, 3) BGR patches -> classifier inputs (N, 3, CROP, CROP), each normalized."""
+    if len(crops) == 0:
         return np.zeros((0, 3, CROP, CROP), np.float32)
-    x = np.stack([crop_uint8(image, c, s) for c, s in places]).astype(np.float32)
-    flat = x.reshape(len(places), -1)
+    x = crops.astype(np.float32)
+    flat = x.reshape(len(crops), -1)
     mean = flat.mean(axis=1)
     std = flat.std(axis=1) + 8.0
     x -= mean[:, None, None, None]
     x /= std[:, None, None, None]
     return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+def crop_patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
+    """Classifier inputs (N, 3, CROP, CROP) for (centre, size, angle) places."""
+    return patches_input(crops_uint8(image, places))
 
 
 @lru_cache(maxsize=4)
@@ -130,48 +177,88 @@ def _net(name: str) -> cv2.dnn.Net:
     return cv2.dnn.readNetFromONNX(str(MODELS / name))
 
 
-def run_detector(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Heat map (0..1) and die size (pixels), each (H/STRIDE, W/STRIDE) cropped to the image."""
-    net = _net("detector.onnx")
-    net.setInput(det_input(image))
+def run_detector(image: np.ndarray, small: np.ndarray | None = None,
+                 net: cv2.dnn.Net | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Heat map (0..1) and die size (pixels), each (H/STRIDE, W/STRIDE) cropped to the image.
+
+    ``small`` is the detector's input when the caller already has it (``det_resize(image)``,
+    or ``image`` itself to look at twice the usual scale: then cells are STRIDE/2 image
+    pixels and sizes come back in image pixels too). ``net``: another detector (training).
+    """
+    if small is None:
+        small = det_resize(image)
+    if net is None:
+        net = _net("detector.onnx")
+    net.setInput(det_blob(small))
     out = net.forward()[0]
-    h = -(-image.shape[0] // STRIDE)
-    w = -(-image.shape[1] // STRIDE)
+    f = image.shape[1] / small.shape[1]  # image pixels per detector-input pixel
+    cell = STRIDE * DET_SCALE * f
+    h = -(-image.shape[0] // round(cell))
+    w = -(-image.shape[1] // round(cell))
     heat = 1.0 / (1.0 + np.exp(-out[0, :h, :w]))
-    size = np.exp(out[1, :h, :w])
+    size = np.exp(out[1, :h, :w]) * (f * DET_SCALE)
     return heat, size
 
 
-def run_classifier(patches: np.ndarray) -> np.ndarray:
-    """(N, 3, CROP, CROP) patches -> (N, 7) class probabilities (0 = not a die)."""
+def run_classifier_raw(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 3, CROP, CROP) inputs -> logits (N, 7) (class 0 = not a die) and features (N, D)."""
     if len(patches) == 0:
-        return np.zeros((0, 7), np.float32)
+        return np.zeros((0, 7), np.float32), np.zeros((0, FEATURES), np.float32)
     net = _net("classifier.onnx")
     net.setInput(np.ascontiguousarray(patches, dtype=np.float32))
-    logits = net.forward().reshape(len(patches), -1)
-    logits = logits - logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
+    logits, feats = net.forward(list(CLASSIFIER_OUTPUTS))
+    return logits.reshape(len(patches), -1), feats.reshape(len(patches), -1)
+
+
+def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+    """Row-wise softmax of logits / temperature."""
+    z = logits / temperature
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
     return e / e.sum(axis=1, keepdims=True)
 
 
-FEATURE_LAYER = "onnx_node!/body/body.22/Flatten"  # the classifier's penultimate layer
+def run_classifier(patches: np.ndarray) -> np.ndarray:
+    """(N, 3, CROP, CROP) inputs -> (N, 7) calibrated class probabilities (0 = not a die)."""
+    return softmax(run_classifier_raw(patches)[0], calibration().temperature)
+
+
+def classifier_features(crops: np.ndarray) -> np.ndarray:
+    """(N, CROP, CROP, 3) BGR die crops (as ``vision.reader.die_crops`` returns) -> (N, D)
+    features: the classifier's penultimate layer, the same for every later read."""
+    return run_classifier_raw(patches_input(crops))[1]
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Held-out calibration of the classifier: logit temperature and the "sure" threshold."""
+
+    temperature: float = 1.0
+    sure: float = 0.45  # calibrated P(value | die) needed to count a die as read
+    fitted_on: str = "default"
+
+
+_override: list[Calibration] = []
+
+
+def set_calibration(cal: Calibration | None) -> None:
+    """Use ``cal`` instead of the committed calibration (None: back to the committed one)."""
+    _override[:] = [] if cal is None else [cal]
+
+
+def calibration() -> Calibration:
+    """The calibration in use: ``set_calibration``'s, else the committed one."""
+    return _override[0] if _override else _committed_calibration()
 
 
 @lru_cache(maxsize=1)
-def _feature_net() -> cv2.dnn.Net:
-    # OpenCV 5's new engine forwards only to the graph's outputs; the classic one can stop
-    # at any layer.
-    return cv2.dnn.readNetFromONNX(str(MODELS / "classifier.onnx"),
-                                   engine=cv2.dnn.ENGINE_CLASSIC)
-
-
-def classifier_features(patches: np.ndarray) -> np.ndarray:
-    """(N, 3, CROP, CROP) patches -> (N, D) features: the classifier's penultimate layer."""
-    net = _feature_net()
-    if len(patches) == 0:
-        return np.zeros((0, 0), np.float32)
-    net.setInput(np.ascontiguousarray(patches, dtype=np.float32))
-    return net.forward(FEATURE_LAYER).reshape(len(patches), -1)
+def _committed_calibration() -> Calibration:
+    """``vision/models/calibration.json``, else the defaults."""
+    path = MODELS / "calibration.json"
+    if not path.exists():
+        return Calibration()
+    d = json.loads(path.read_text())
+    return Calibration(float(d["temperature"]), float(d["sure"]), str(d.get("fitted_on", "")))
 
 
 def load() -> None:

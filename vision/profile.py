@@ -25,8 +25,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import canonical as K
 from vision import model as M
 from vision.blobs import Place, die_blobs
+from vision.reference import EmptyTray, TrayLook
 from vision.types import Face, parse_face
 
 FORMAT = "bluffbox-dice-profile"
@@ -43,6 +45,10 @@ SEARCH = 0.06  # a roughly found place is also tried 1 and 2 times this many sid
 SEARCH_OFFSETS = tuple((dx * SEARCH, dy * SEARCH) for dy in range(-2, 3) for dx in range(-2, 3))
 BLOB_SIDE = 16  # the colour model looks for dice at a scale where they are this many pixels
 LAB_BINS = (8, 16, 16)  # colour model bins over L, a, b
+SYMBOL_VIEWS = 3  # views of each taught symbol patch per right-angle turn
+SYMBOL_FLOOR_SLACK = 0.15  # symbol dice: read squares found a pixel or two off match less well
+TAUGHT_SLACK = 0.12  # a taught die's square found this many sides off its place: not it
+SYMBOL_JITTER = (1.5, 4.0, 0.04)  # their shift (pixels), turn (degrees), rescale, at most
 
 
 class ProfileError(ValueError):
@@ -111,7 +117,7 @@ def describe(crops: np.ndarray) -> np.ndarray:
     and the grey levels of the crop's centre, each half of the weight."""
     if len(crops) == 0:
         return np.zeros((0, 0), np.float32)
-    feats = M.classifier_features(np.stack([M.patch_input(c) for c in crops]))
+    feats = M.classifier_features(crops)
     lo, hi = M.CROP // 5, M.CROP - M.CROP // 5
     grey = np.stack([cv2.cvtColor(c, cv2.COLOR_BGR2GRAY)[lo:hi, lo:hi] for c in crops])
     grey = grey.reshape(len(crops), -1).astype(np.float32)
@@ -165,7 +171,7 @@ class Profile:
                  shots: np.ndarray, negatives: np.ndarray, negative_shots: np.ndarray,
                  colour: ColourModel, margin: float | None = None,
                  floor: float | None = None, cache: tuple[int, np.ndarray] | None = None,
-                 ) -> None:
+                 patches: np.ndarray | None = None) -> None:
         self.faces: tuple[Face, ...] = tuple(check_face(f) for f in faces)
         self.kinds = tuple(sorted(set(self.faces), key=lambda f: (isinstance(f, str), str(f))))
         if not self.faces:
@@ -174,7 +180,14 @@ class Profile:
             raise ProfileError("a profile holds either pip values or face names, not both")
         self.crops, self.sizes, self.shots = crops, sizes.astype(np.float32), shots
         self.negatives, self.negative_shots, self.colour = negatives, negative_shots, colour
-        self._bank = self._build_bank(cache)
+        if self.symbols:  # symbol dice: canonical patches of each die's own square
+            if patches is None or len(patches) != len(self.faces):
+                patches = np.stack([_crop_patch(c, colour) for c in crops])
+            self.patches = patches.astype(np.float32)
+            self._bank = self._symbol_bank()
+        else:
+            self.patches = np.zeros((0, K.SIDE, K.SIDE), np.float32)
+            self._bank = self._build_bank(cache)
         if margin is None or floor is None:
             margin, floor = self._calibrate()
         self.margin, self.floor = float(margin), float(floor)
@@ -192,11 +205,14 @@ class Profile:
 
     # ----- teaching
     @classmethod
-    def teach(cls, shots: Sequence[Shot], seed: int = 0) -> Profile:
-        """Learn from teaching pictures and their confirmed dice."""
+    def teach(cls, shots: Sequence[Shot], seed: int = 0, reference: EmptyTray | None = None,
+              ) -> Profile:
+        """Learn from teaching pictures and their confirmed dice (``reference``: the empty
+        tray they were taken on, if known, to find symbol dice's squares)."""
         rng = np.random.default_rng(seed)
         faces: list[Face] = []
         crops, sizes, shot_ids, negs, neg_ids = [], [], [], [], []
+        places: list[tuple[int, tuple[float, float], float]] = []
         die_hist = np.zeros(int(np.prod(LAB_BINS)), np.int64)
         bg_hist = np.zeros_like(die_hist)
         for i, shot in enumerate(shots):
@@ -212,6 +228,7 @@ class Profile:
                 crops.append(M.crop_uint8(shot.image, d.center, d.size))
                 sizes.append(d.size)
                 shot_ids.append(i)
+                places.append((i, d.center, d.size))
                 r2 = (xx - d.center[0]) ** 2 + (yy - d.center[1]) ** 2
                 inside |= r2 < (0.38 * d.size) ** 2
                 near |= r2 < (0.9 * d.size) ** 2
@@ -226,9 +243,14 @@ class Profile:
                 negs.append(M.crop_uint8(shot.image, (float(x), float(y)), side))
                 neg_ids.append(i)
         empty = np.zeros((0, M.CROP, M.CROP, 3), np.uint8)
+        colour = ColourModel(die_hist, bg_hist)
+        patches = None
+        if faces and isinstance(faces[0], str):  # symbol dice: each die's own square, upright
+            patches = np.stack([_image_patch(shots[i].image, c, size, colour, reference)
+                                for i, c, size in places])
         return cls(faces, np.stack(crops) if crops else empty, np.array(sizes),
                    np.array(shot_ids, np.int32), np.stack(negs) if negs else empty,
-                   np.array(neg_ids, np.int32), ColourModel(die_hist, bg_hist))
+                   np.array(neg_ids, np.int32), colour, patches=patches)
 
     def _build_bank(self, cache: tuple[int, np.ndarray] | None) -> _Bank:
         rng = np.random.default_rng(0)
@@ -247,10 +269,21 @@ class Profile:
                                 np.repeat(self.negative_shots, neg_turns)])
         return _Bank(desc, labels.astype(np.int32), shots.astype(np.int32))
 
+    def _symbol_bank(self) -> _Bank:
+        """Each taught patch in its four right-angle turns, each slightly shifted, turned
+        and rescaled ``SYMBOL_VIEWS`` times (the square is found to a pixel or two)."""
+        rng = np.random.default_rng(0)
+        views = _patch_views(self.patches, rng, SYMBOL_VIEWS, SYMBOL_JITTER, turned=True)
+        per = 4 * SYMBOL_VIEWS
+        index = {f: k for k, f in enumerate(self.kinds)}
+        labels = np.repeat([index[f] for f in self.faces], per).astype(np.int32)
+        return _Bank(K.describe(views), labels, np.repeat(self.shots, per).astype(np.int32))
+
     def _scores(self, desc: np.ndarray, leave_out: np.ndarray | None = None,
                 ) -> np.ndarray:
         """(N, kinds + 1) face scores (last column: not a die); -1 where nothing to compare."""
-        sim = desc @ self._bank.descriptors.T
+        # einsum, not BLAS: for a few rows BLAS's thread start-up costs more than the sums
+        sim = np.einsum("id,bd->ib", desc, self._bank.descriptors)
         if leave_out is not None:
             sim = np.where(self._bank.shots[None, :] == leave_out[:, None], -2.0, sim)
         out = np.full((len(desc), len(self.kinds) + 1), -1.0, np.float32)
@@ -270,20 +303,29 @@ class Profile:
         if len(set(self.shots.tolist())) < 2:
             return 2 * MIN_MARGIN, 0.0
         rng = np.random.default_rng(1)
-        views = _views(self.crops, rng, 4, 0.1)
-        scores = self._scores(describe(views), np.repeat(self.shots, 4))
+        if self.symbols:
+            views = _patch_views(self.patches, rng, 4, SYMBOL_JITTER)
+            scores = self._scores(K.describe(views), np.repeat(self.shots, 4))
+        else:
+            views = _views(self.crops, rng, 4, 0.1)
+            scores = self._scores(describe(views), np.repeat(self.shots, 4))
         truth = np.repeat([self.kinds.index(f) for f in self.faces], 4)
         best, margin, top = _best(scores)
         wrong = best != truth
         need = max(MIN_MARGIN, float(margin[wrong].max()) + 0.01 if wrong.any() else 0.0)
         right = ~wrong
-        floor = float(np.quantile(top[right], 0.02)) - FLOOR_SLACK if right.any() else 0.0
+        slack = SYMBOL_FLOOR_SLACK if self.symbols else FLOOR_SLACK
+        floor = float(np.quantile(top[right], 0.02)) - slack if right.any() else 0.0
         return need, floor
 
     # ----- reading
     def name(self, image: np.ndarray, places: Sequence[Place], search: bool = False,
-             ) -> list[tuple[Place, FaceGuess]]:
+             tray: TrayLook | None = None) -> list[tuple[Place, FaceGuess]]:
         """Name the die (or no die) at each (centre, side) place of a BGR image.
+
+        Symbol dice: each die's own square is found near the place (``vision.canonical``;
+        ``tray``, the image against the empty tray, helps) and its upright patch compared
+        with the taught ones in four right-angle turns; no square found: no die.
 
         With ``search`` (places found roughly, e.g. as colour blobs) each place is also
         tried shifted by up to ``2 * SEARCH`` sides each way; the best-matching crop is kept,
@@ -292,6 +334,8 @@ class Profile:
         """
         if not places:
             return []
+        if self.symbols:
+            return self._name_symbols(image, places, tray)
         offsets = SEARCH_OFFSETS if search else ((0.0, 0.0),)
         n = len(offsets)
         tries = [((c[0] + dx * s, c[1] + dy * s), s) for c, s in places for dx, dy in offsets]
@@ -310,6 +354,25 @@ class Profile:
             conf = float(np.clip(0.5 * mg / self.margin, 0.0, 1.0))
             sure = bool(mg >= self.margin and block[k, b] >= self.floor)
             out.append((tries[i * n + k], FaceGuess(face, round(conf, 3), sure)))
+        return out
+
+    def _name_symbols(self, image: np.ndarray, places: Sequence[Place],
+                      tray: TrayLook | None) -> list[tuple[Place, FaceGuess]]:
+        squares = [K.locate(image, c, self.side, self.colour.die, LAB_BINS, tray)
+                   for c, _ in places]
+        found = [i for i, q in enumerate(squares) if q is not None]
+        out = [(p, FaceGuess(None, 0.0, False)) for p in places]
+        if not found:
+            return out
+        patches = [K.canonical(image, q) for i, q in enumerate(squares) if q is not None]
+        best, margin, top = _best(self._scores(K.describe(patches)))
+        for j, i in enumerate(found):
+            q = squares[i]
+            assert q is not None
+            b, mg = int(best[j]), float(margin[j])
+            conf = float(np.clip(0.5 * mg / self.margin, 0.0, 1.0))
+            sure = bool(mg >= self.margin and top[j] >= self.floor)
+            out[i] = ((q.center, q.side), FaceGuess(self.kinds[b], round(conf, 3), sure))
         return out
 
     def places(self, image: np.ndarray) -> list[Place]:
@@ -337,7 +400,8 @@ class Profile:
                             negative_shots=self.negative_shots, die_colour=self.colour.die,
                             background_colour=self.colour.background,
                             fingerprint=np.array(classifier_fingerprint(), np.int64),
-                            descriptors=self._bank.descriptors)
+                            descriptors=self._bank.descriptors,
+                            patches=self.patches.astype(np.float16))
         manifest = {"format": FORMAT, "version": VERSION, "faces": list(self.kinds),
                     "margin": self.margin, "floor": self.floor, "dice": dice}
         path = d / MANIFEST
@@ -378,6 +442,7 @@ class Profile:
                 negative_shots = arrays["negative_shots"]
                 colour = ColourModel(arrays["die_colour"], arrays["background_colour"])
                 cache = (int(arrays["fingerprint"]), arrays["descriptors"])
+                patches = arrays["patches"] if "patches" in arrays.files else None
             margin, floor = float(manifest["margin"]), float(manifest["floor"])
         except ProfileError:
             raise
@@ -386,7 +451,45 @@ class Profile:
                                "teach the dice again") from exc
         empty = np.zeros((0, M.CROP, M.CROP, 3), np.uint8)
         return cls(faces, np.stack(crops) if crops else empty, sizes, shots, negatives,
-                   negative_shots, colour, margin, floor, cache)
+                   negative_shots, colour, margin, floor, cache, patches)
+
+
+def _image_patch(image: np.ndarray, center: tuple[float, float], size: float,
+                 colour: ColourModel, reference: EmptyTray | None = None) -> np.ndarray:
+    """The canonical patch of the taught die at ``center``: its own square where one is
+    found there (within ``TAUGHT_SLACK`` of the taught place and size), else the taught
+    place turned as its edges are."""
+    tray = None if reference is None else reference.look(image)
+    q = K.locate(image, center, size, colour.die, LAB_BINS, tray)
+    if q is None or (np.hypot(q.center[0] - center[0], q.center[1] - center[1])
+                     > TAUGHT_SLACK * size or abs(q.side - size) > TAUGHT_SLACK * size):
+        q = K.placed(image, center, size)
+    return K.canonical(image, q)
+
+
+def _crop_patch(crop: np.ndarray, colour: ColourModel) -> np.ndarray:
+    """The canonical patch from a saved crop (the die centred, CROP / CROP_FACTOR across)."""
+    c = (M.CROP / 2, M.CROP / 2)
+    return _image_patch(crop, c, M.CROP / M.CROP_FACTOR, colour)
+
+
+def _patch_views(patches: np.ndarray, rng: np.random.Generator, n: int,
+                 jitter: tuple[float, float, float], turned: bool = False) -> np.ndarray:
+    """``n`` views of each patch (the first as it is), shifted, turned and rescaled by up
+    to ``jitter``; with ``turned``, each also in its four right-angle turns."""
+    c = K.SIDE / 2
+    shift, angle, scale = jitter
+    out: list[np.ndarray] = []
+    for p in patches:
+        for k in range(n):
+            a = rng.uniform(-angle, angle) if k else 0.0
+            m = cv2.getRotationMatrix2D((c, c), a, 1.0 + (rng.uniform(-scale, scale) if k else 0))
+            if k:
+                m[:, 2] = m[:, 2] + rng.uniform(-shift, shift, 2)
+            v = cv2.warpAffine(p, m, (K.SIDE, K.SIDE), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+            out.extend(K.turns(v) if turned else [v])
+    return np.asarray(out, np.float32).reshape(len(out), K.SIDE, K.SIDE)
 
 
 def _best(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

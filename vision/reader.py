@@ -1,41 +1,57 @@
 """BGR image -> Reading: which dice are on the table and what each top face shows.
 
-Steps: a small detector network marks die centres and sizes (``vision.model``); each
-candidate is cropped at its own scale and a small classifier says "not a die" or its
-value. Scale, polarity and colour come from the image itself (crops are normalized per
-die), so there are no per-scene settings. Dice the classifier is unsure of are reported
-as ``uncertain`` so the caller can ask players to spread the dice.
+Steps: the frame is halved (2x pyramid steps) to a working size; a small detector network
+marks die centres and sizes (``vision.model``), first at half the working size, then again
+at the scale the dice sizes seen call for; each candidate is cropped from the
+full-resolution frame at its own scale, turned to the die's own axes, and a small
+classifier says "not a die" or its value, with a calibrated probability. Small or unsure
+dice get a second look (more views, from the full-resolution frame). Scale, polarity and
+colour come from the image itself, so there are no per-scene settings. Dice the reader is
+not sure of are reported as ``uncertain`` so the caller can ask players to spread them.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision import model as M
+from vision.images import ImageError, cap_size, check_image
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.types import Die, Reading, Region, verdict
 
+__all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
+
+WORK_MAX = 1000  # the detector's working image: the input halved until its side is at most this
+DET_SCALE_DEFAULT = 0.5  # the first look: the working image at half size
+SIZE_PEAK = 0.35  # peaks this strong set the scale of the second look
+SMALL_DIE = 28.0  # median die below this (working px): look again at twice the scale
+LARGE_DIE = 130.0  # median die above this: look again at half the scale
+SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
+MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
+LOOK_SCALES = (1.15,)  # the second look's extra crop sizes, x the die size
+SMALL_SURE = 0.95  # a small die read less surely than this gets the second look
 PEAK_MIN = 0.2  # heat-map peak worth classifying
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
-SURE = 0.45  # value probability below which a die is reported as uncertain
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
-TTA = 2  # classifier views per unsure die (quarter turns of the crop), averaged
-SECOND_LOOK = 0.85  # crops classified less surely than this get the extra views
+SECOND_LOOK = 0.85  # crops classified less surely than this get the second look
 
 
-def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
+def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
                ) -> list[tuple[tuple[float, float], float, float]]:
-    """Local maxima of the heat map: ((x, y) in pixels, die size, peak height), best first."""
+    """Local maxima of the heat map: ((x, y) in pixels, die size, peak height), best first.
+
+    ``cell``: image pixels per heat-map cell."""
     mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= mx) & (heat > threshold))
     order = np.argsort(-heat[ys, xs])
@@ -48,8 +64,8 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float,
         w = np.maximum(w - 0.5 * heat[y, x], 0)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         tot = float(w.sum()) or 1.0
-        cx = (float((w * xx).sum()) / tot + 0.5) * M.STRIDE
-        cy = (float((w * yy).sum()) / tot + 0.5) * M.STRIDE
+        cx = (float((w * xx).sum()) / tot + 0.5) * cell
+        cy = (float((w * yy).sum()) / tot + 0.5) * cell
         s = float(size[y, x])
         if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (PEAK_GAP * min(s, o[1])) ** 2
                for o in out):
@@ -70,6 +86,7 @@ class Candidate:
     p_value: float  # P(value | die)
     confidence: float
     why: str = ""  # set when the candidate cannot be counted
+    angle: float = 0.0  # the die's turn in the image (degrees)
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
@@ -101,12 +118,137 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _as_bgr(image: np.ndarray) -> np.ndarray:
-    if image.ndim == 2:
-        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    if image.shape[2] == 4:
-        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    return image
+@dataclass(frozen=True)
+class Frames:
+    """The images one read works from: the input capped in size (``full``), the working
+    image the detector looks at (``work``), and how many input pixels one of each holds."""
+
+    full: np.ndarray
+    work: np.ndarray
+    full_px: float  # input pixels per full pixel
+    work_px: float  # input pixels per working pixel
+
+
+def frames(image: np.ndarray) -> Frames:
+    """Check the image (ImageError) and build its pyramid: 2x steps, never INTER_AREA."""
+    image = check_image(image)
+    full = cap_size(image)
+    work = cap_size(full, WORK_MAX)
+    return Frames(full, work, image.shape[1] / full.shape[1], image.shape[1] / work.shape[1])
+
+
+Peak = tuple[tuple[float, float], float, float]  # centre, size (working pixels), height
+
+
+def _merge(base: list[Peak], finer: list[Peak], keep: Callable[[Peak], bool]) -> list[Peak]:
+    """Peaks of a second look (those ``keep`` accepts) replace the first look's near them."""
+    chosen = [p for p in finer if keep(p)]
+    out = list(chosen)
+    for p in base:
+        if not any((p[0][0] - q[0][0]) ** 2 + (p[0][1] - q[0][1]) ** 2
+                   < (PEAK_GAP * max(p[1], q[1])) ** 2 for q in chosen):
+            out.append(p)
+    return sorted(out, key=lambda p: -p[2])
+
+
+def pick_scale(peaks: list[Peak]) -> float:
+    """The detector scale for a second pass, from the dice sizes seen (working pixels).
+
+    1.0: small dice (the detector looks at the working image itself, not its half);
+    0.25: large dice; 0.5 (no second pass): the first pass saw them at a good size.
+    """
+    sure = [s for _, s, h in peaks if h >= SIZE_PEAK] or [s for _, s, _ in peaks]
+    if not sure:
+        return DET_SCALE_DEFAULT
+    m = float(np.median(sure))
+    if m < SMALL_DIE:
+        return 1.0
+    if m > LARGE_DIE:
+        return 0.25
+    return DET_SCALE_DEFAULT
+
+
+def locate(work: np.ndarray) -> list[Peak]:
+    """Die centres and sizes in the working image: a first look at half size, then a second
+    at the scale the dice sizes call for."""
+    small = cv2.pyrDown(work)
+    peaks = _look(work, small)
+    scale = pick_scale(peaks)
+    if scale == 1.0:
+        return _merge(peaks, _look(work, work), lambda p: p[1] < 2 * SMALL_DIE)
+    if scale == 0.25 and min(small.shape[:2]) >= 2 * M.PAD:
+        return _merge(peaks, _look(work, cv2.pyrDown(small)), lambda p: p[1] > LARGE_DIE / 2)
+    return peaks
+
+
+def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
+    """Peaks of the detector run on ``det_in`` (the working image at some pyramid level)."""
+    cell = M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
+    return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
+
+
+def _views(crop: np.ndarray) -> list[np.ndarray]:
+    """The second look's extra views of one aligned crop: the other three quarter turns."""
+    return [np.ascontiguousarray(np.rot90(crop, k)) for k in (1, 2, 3)]
+
+
+def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.ndarray]:
+    """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
+
+    Crops read unsurely, and crops of small dice (pips of a few pixels) read less than
+    surely, get a second look: a larger crop from the full-resolution frame, and the crop
+    turned by quarter turns; the views' probabilities are averaged.
+    """
+    cal = M.calibration()
+    crops = M.crops_uint8(full, places)
+    logits, feats = M.run_classifier_raw(M.patches_input(crops))
+    probs = M.softmax(logits, cal.temperature)
+    again = [i for i, ((_, s, _), p) in enumerate(zip(places, probs, strict=True))
+             if p.max() < SECOND_LOOK or (s < SMALL_PIPS and p.max() < SMALL_SURE)]
+    if again:
+        views, owner = [], []
+        for i in again:
+            c, s, a = places[i]
+            extra = [M.crop_uint8(full, c, s * f, a) for f in LOOK_SCALES] + _views(crops[i])
+            views += extra
+            owner += [i] * len(extra)
+        p2 = M.softmax(M.run_classifier_raw(M.patches_input(np.stack(views)))[0],
+                       cal.temperature)
+        owner_a = np.array(owner)
+        for i in again:
+            probs[i] = (probs[i] + p2[owner_a == i].sum(axis=0)) / (1 + int((owner_a == i).sum()))
+    return probs, feats
+
+
+def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
+    """(centre, size, angle) in full-resolution pixels for each peak (working pixels)."""
+    k = fr.work_px / fr.full_px
+    out = []
+    for (cx, cy), s, _ in peaks:
+        c, size = (cx * k, cy * k), s * k
+        out.append((c, size, M.die_angle(fr.full, c, size)))
+    return out
+
+
+def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
+    """Every die-like place the reader settles on, in full-resolution pixels, before the
+    "sure" threshold splits them into read dice and uncertain regions (ImageError)."""
+    fr = frames(image)
+    peaks = locate(fr.work)
+    places = _places(fr, peaks)
+    probs, _ = classify(fr.full, places)
+    kept = []
+    for ((_, _, h), (c, size, angle), p) in zip(peaks, places, probs, strict=True):
+        p_die = 1.0 - float(p[0])
+        if p[0] >= NOT_DIE or h * p_die < KEEP:
+            continue
+        value = int(np.argmax(p[1:])) + 1
+        cand = Candidate(c[0], c[1], size, h * p_die, value, float(p[value]) / max(p_die, 1e-6),
+                         round(float(p[value]), 3), angle=angle)
+        if size < MIN_COUNTABLE:
+            cand = replace(cand, why="die too small to count its pips")
+        kept.append(cand)
+    return fr, resolve_overlaps(kept)
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
@@ -115,48 +257,44 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
 
     A ``profile`` (the player's taught dice) and a ``reference`` (the empty tray) revise the
     reading (``vision.refine``); a single photo needs neither.
+
+    A die is reported read only when its calibrated value probability reaches the
+    calibration's "sure" threshold; the rest are uncertain regions. Confidence is the
+    calibrated probability that the die is a die showing that value. Raises ``ImageError``
+    for an image the reader cannot use (too small, not an image).
     """
     t0 = time.perf_counter()
-    image = original = _as_bgr(image)
-    f = 1.0
-    if max(image.shape[:2]) > M.MAX_SIDE:
-        f = M.MAX_SIDE / max(image.shape[:2])
-        image = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    heat, size = M.run_detector(image)
-    peaks = find_peaks(heat, size, PEAK_MIN)
-    patches = M.crop_patches(image, [(c, s) for c, s, _ in peaks])
-    probs = M.run_classifier(patches)
-    unsure_rows = np.nonzero(probs.max(axis=1) < SECOND_LOOK)[0]
-    if TTA > 1 and len(unsure_rows):  # look again at the unsure ones, turned
-        views = probs[unsure_rows]
-        for k in range(1, TTA):
-            turned = np.rot90(patches[unsure_rows], k, (2, 3))
-            views = views + M.run_classifier(np.ascontiguousarray(turned))
-        probs[unsure_rows] = views / TTA
-    kept = []
-    for ((cx, cy), s, h), p in zip(peaks, probs, strict=True):
-        p_die = 1.0 - float(p[0])
-        if p[0] >= NOT_DIE or h * p_die < KEEP:
-            continue
-        value = int(np.argmax(p[1:])) + 1
-        kept.append(Candidate(cx, cy, s, h * p_die, value, float(p[value]) / max(p_die, 1e-6),
-                              round(min(1.0, h * 1.2) * float(p[value]), 3)))
+    image = check_image(image)
+    fr, cands = candidates(image)
+    sure_p = M.calibration().sure
+    f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
-    for c in resolve_overlaps(kept):
+    for c in cands:
         half = c.size / 2
-        box = (int(round((c.x - half) / f)), int(round((c.y - half) / f)),
-               int(round((c.x + half) / f)), int(round((c.y + half) / f)))
-        center = (round(c.x / f, 1), round(c.y / f, 1))
+        box = (int(round((c.x - half) * f)), int(round((c.y - half) * f)),
+               int(round((c.x + half) * f)), int(round((c.y + half) * f)))
+        center = (round(c.x * f, 1), round(c.y * f, 1))
         if c.why:
             unsure.append(Region(center, box, c.why, c.confidence))
-        elif c.p_value < SURE:
-            unsure.append(Region(center, box, "face could not be counted", c.confidence))
+        elif c.p_value < sure_p:
+            why = "pips too small to count" if c.size < SMALL_PIPS else "face could not be counted"
+            unsure.append(Region(center, box, why, c.confidence))
         else:
-            dice.append(Die(c.value, center, box, c.confidence))
+            dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     dt, ut = tuple(dice), tuple(unsure)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
-        reading = refine(original, reading, profile, reference)
+        reading = refine(image, reading, profile, reference)
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
+
+
+def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
+    """The aligned (N, CROP, CROP, 3) BGR crops the reader classified for ``reading.dice``
+    (same order), from the same image; feed them to ``vision.model.classifier_features``."""
+    fr = frames(image)
+    k = 1.0 / fr.full_px
+    places = [((d.center[0] * k, d.center[1] * k), (d.box[2] - d.box[0]) * k, d.angle)
+              for d in reading.dice]
+    return M.crops_uint8(fr.full, places)

@@ -16,12 +16,14 @@ from vision.blobs import Place, die_blobs
 DIFF = 15  # least change (sum over the colour channels, after smoothing) that is not noise
 NOISE = 5.0  # or this many times the frame's median change, if more
 LIGHT_SHIFT = 0.6  # more than this share of the frame changed: the light or the camera moved
+SHADOW = (0.35, 0.93)  # a pixel this much darker than the tray, in every channel alike: a shadow
+SHADOW_TINT = 0.12  # "alike": its channels' darkening within this of each other
 
 
-def _smooth(frame: np.ndarray) -> np.ndarray:
+def _smooth(frame: np.ndarray, k: int = 5) -> np.ndarray:
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    return cv2.GaussianBlur(frame, (5, 5), 0).astype(np.float32)
+    return cv2.GaussianBlur(frame, (k, k), 0).astype(np.float32)
 
 
 class EmptyTray:
@@ -29,6 +31,7 @@ class EmptyTray:
 
     def __init__(self, frame: np.ndarray) -> None:
         self._ref = _smooth(frame)
+        self._sharp = _smooth(frame, 3)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -38,6 +41,7 @@ class EmptyTray:
     def update(self, frame: np.ndarray) -> None:
         """Take ``frame`` (the tray seen empty) as the new reference."""
         self._ref = _smooth(frame)
+        self._sharp = _smooth(frame, 3)
 
     def changed(self, image: np.ndarray) -> np.ndarray | None:
         """Mask (uint8 0/1) of the pixels unlike the empty tray, or None when the frame does
@@ -45,16 +49,51 @@ class EmptyTray:
         if image.shape[:2] != self.shape:
             return None
         now = _smooth(image)
-        # the light may have changed a little (auto exposure): match each channel's level
-        gain = np.median(now[::4, ::4].reshape(-1, 3) + 1.0, axis=0) / np.median(
-            self._ref[::4, ::4].reshape(-1, 3) + 1.0, axis=0)
-        diff = np.abs(now - self._ref * gain).sum(axis=2)
-        mask = (diff > max(DIFF, NOISE * float(np.median(diff[::4, ::4])))).astype(np.uint8)
-        if mask.mean() > LIGHT_SHIFT:
+        gain, noise = self._level(now, self._ref)
+        diff = cv2.transform(cv2.absdiff(now, self._ref * gain.astype(np.float32)),
+                             np.ones((1, 3), np.float32))
+        mask = (diff > noise).astype(np.uint8)
+        return None if mask.mean() > LIGHT_SHIFT else mask
+
+    def look(self, image: np.ndarray) -> TrayLook | None:
+        """``image`` compared with the empty tray, for looking closely at parts of it
+        (``TrayLook.difference``); None for a frame of another size."""
+        if image.shape[:2] != self.shape:
             return None
-        return mask
+        gain, noise = self._level(_smooth(image, 3), self._sharp)
+        return TrayLook(image, self._sharp * gain.astype(np.float32), noise)
+
+    @staticmethod
+    def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float]:
+        """Each channel's gain from ``base`` to ``now`` (the light may have changed a little:
+        auto exposure), and the least change that is not noise."""
+        n, b = now[::4, ::4].reshape(-1, 3), base[::4, ::4].reshape(-1, 3)
+        gain = np.median(n + 1.0, axis=0) / np.median(b + 1.0, axis=0)
+        noise = max(DIFF, NOISE * float(np.median(np.abs(n - b * gain).sum(axis=1))))
+        return gain, noise
 
     def places(self, image: np.ndarray, side: float) -> list[Place]:
         """Die-sized blobs (for dice about ``side`` pixels across) that are not the tray."""
         mask = self.changed(image)
         return [] if mask is None else die_blobs(mask, side)
+
+
+class TrayLook:
+    """One frame against the empty tray (its light level matched), looked at part by part."""
+
+    def __init__(self, image: np.ndarray, tray: np.ndarray, noise: float) -> None:
+        self._image, self._tray, self._noise = image, tray, noise
+
+    def difference(self, box: tuple[int, int, int, int]) -> np.ndarray:
+        """How unlike the empty tray each pixel of ``box`` (x0, y0, x1, y1) is (float32; 1.0
+        is the least change that is not noise), compared less smoothed than
+        ``EmptyTray.changed`` (the dice's own outlines), and 0 where a pixel is only the tray
+        darkened (a shadow)."""
+        x0, y0, x1, y1 = box
+        now = _smooth(self._image[y0:y1, x0:x1], 3)
+        ref = self._tray[y0:y1, x0:x1]
+        diff = np.abs(now - ref).sum(axis=2) / self._noise
+        ratio = (now + 1.0) / (ref + 1.0)
+        hi, lo = ratio.max(axis=2), ratio.min(axis=2)
+        diff[(hi < SHADOW[1]) & (lo > SHADOW[0]) & (hi - lo < SHADOW_TINT)] = 0.0
+        return diff

@@ -21,7 +21,7 @@ import numpy as np
 from vision import model as M
 from vision.blobs import Place, die_blobs
 from vision.profile import FaceGuess, Profile
-from vision.reference import EmptyTray
+from vision.reference import EmptyTray, TrayLook
 from vision.types import Die, Reading, Region, verdict
 
 OVERRULE = 0.9  # profile confidence needed to overrule the reader's value
@@ -66,9 +66,14 @@ def _drop_unchanged(reading: Reading, changed: np.ndarray) -> Reading:
                    uncertain=tuple(r for r in reading.uncertain if on_tray(r.box)))
 
 
+def _patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
+    """Classifier inputs for (centre, size) places, each crop turned to its die's own axes."""
+    return M.crop_patches(image, [(c, s, M.die_angle(image, c, s)) for c, s in places])
+
+
 def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], list[Region]]:
     """Dice at places only the empty tray showed, read by the pip classifier alone."""
-    probs = M.run_classifier(M.crop_patches(image, places))
+    probs = M.run_classifier(_patches(image, places))
     dice, regions = [], []
     for (c, s), p in zip(places, probs, strict=True):
         if p[0] >= NOT_DIE:
@@ -83,7 +88,8 @@ def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], lis
 
 
 def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
-                  extra: list[Place]) -> tuple[list[Die], list[Region]]:
+                  extra: list[Place], tray: TrayLook | None = None,
+                  ) -> tuple[list[Die], list[Region]]:
     seen: list[Die | Region] = [*reading.dice, *reading.uncertain]
     read: list[tuple[Place, Die | Region]] = [((x.center, _side(x.box)), x) for x in seen]
     if profile.symbols:  # the pip reader's places, looked at with the profile's size
@@ -92,16 +98,16 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     new = [(c, profile.side) for c, _ in _new_places([*extra, *profile.places(image)], taken)]
     votes: list[int | None] = [None] * len(new)
     if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
-        probs = M.run_classifier(M.crop_patches(image, new))
+        probs = M.run_classifier(_patches(image, new))
         keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE]
         new = [new[i] for i in keep]
         votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
-    named = profile.name(image, taken, search=profile.symbols)
+    named = profile.name(image, taken, search=profile.symbols, tray=tray)
     dice: list[Die] = []
     regions: list[Region] = []
     for (_, was), (place, g) in zip(read, named, strict=True):
         _merge(place, was, g, profile, dice, regions)
-    found = profile.name(image, new[:MAX_NEW], search=profile.symbols)
+    found = profile.name(image, new[:MAX_NEW], search=profile.symbols, tray=tray)
     for (place, g), vote in zip(found, votes, strict=False):
         if g.sure and g.face is not None and vote in (None, g.face) and all(
                 (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2
@@ -114,6 +120,10 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
            regions: list[Region]) -> None:
     """One place the reader saw, with the profile's naming of it."""
     if profile.symbols:
+        seen: list[Die | Region] = [*dice, *regions]
+        if any((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
+               < (SAME_PLACE * place[1]) ** 2 for x in seen):
+            return  # two looks found the same die's square
         if g.sure and g.face is not None:
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
         elif g.face is not None:
@@ -148,13 +158,16 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
             float(np.median([_side(d.box) for d in reading.dice])) if reading.dice else
             min(image.shape[:2]) / 12.0)
     extra: list[Place] = []
+    tray = None
     if reference is not None:
         changed = reference.changed(image)
         if changed is not None:
             extra = die_blobs(changed, side)
             reading = _drop_unchanged(reading, changed)
+            if profile is not None and profile.symbols:  # to find the dice's own squares
+                tray = reference.look(image)
     if profile is not None:
-        dice, regions = _with_profile(image, reading, profile, extra)
+        dice, regions = _with_profile(image, reading, profile, extra, tray)
     else:
         dice, regions = list(reading.dice), list(reading.uncertain)
         seen: list[Die | Region] = [*dice, *regions]

@@ -36,12 +36,14 @@ def face_order(face: Face) -> tuple[int, int, str]:
 @dataclass(frozen=True)
 class Die:
     """A die read with its top face (pip value, or face name for symbol dice); pixel centre
-    and box (x0, y0, x1, y1)."""
+    and box (x0, y0, x1, y1); its turn in the image (degrees, the angle its crop was aligned
+    by)."""
 
     value: Face
     center: tuple[float, float]
     box: Box
     confidence: float
+    angle: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """``bluffbox dice PHOTO... [--expect N] [--json] [--annotate DIR]``: read dice in photos.
 
-Exit status: 0 when every photo was read and fine, 1 when a file could not be read,
-3 when a reading has a problem (a die that could not be read, or not the expected count).
+Exit status: 0 when every photo was read and fine, 1 when a file could not be read (one
+line each; the rest of the batch is still read), 3 when a reading has a problem (a die that
+could not be read, or not the expected count).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--expect", type=int, default=None, metavar="N",
                    help="how many dice should be there; another count is reported as a problem")
     p.add_argument("--json", action="store_true",
-                   help="one JSON object per photo per line: file, dice, ms")
+                   help="one JSON object per photo per line: file, dice, ms (pixels of the "
+                        "photo as read: photos over 2048 px are read halved until they fit)")
     p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
                    help="write each photo with boxes and values drawn into DIR")
     p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
@@ -33,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.annotate import annotate
+    from vision.images import ImageError, load_image
     from vision.model import load
     from vision.reader import read_dice
 
@@ -53,16 +56,17 @@ def run(args: argparse.Namespace) -> int:
     load()
     status = 0
     for name in args.photos:
-        image = cv2.imread(name, cv2.IMREAD_COLOR)
-        if image is None:
-            print(f"bluffbox dice: cannot read image {name!r} (missing, or not an image)",
-                  file=sys.stderr)
+        try:
+            image = load_image(name)
+            t0 = time.perf_counter()
+            reading = read_dice(image, expect=args.expect, profile=profile)
+        except ImageError as exc:
+            print(f"bluffbox dice: cannot read image {name!r}: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"file": name, "error": "cannot read image"}), flush=True)
+                print(json.dumps({"file": name, "error": "cannot read image",
+                                  "reason": str(exc)}), flush=True)
             status = 1
             continue
-        t0 = time.perf_counter()
-        reading = read_dice(image, expect=args.expect, profile=profile)
         ms = (time.perf_counter() - t0) * 1000.0
         if args.json:
             dice = [{"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
@@ -76,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             extra = f"  ({len(reading.uncertain)} uncertain)" if reading.uncertain else ""
             problem = f"  PROBLEM: {reading.problem}" if reading.problem else ""
             print(f"{name}: {values}{extra}  [{ms:.1f} ms]{problem}", flush=True)
-        if reading.problem and status == 0:
+        if reading.problem and status != 1:
             status = 3
         if args.annotate is not None:
             out = args.annotate / (Path(name).stem + ".png")

@@ -30,8 +30,9 @@ import cv2
 import numpy as np
 
 from device.core.dice import DiceKind, TaughtShot, profile_dir
+from vision.blobs import Place
 from vision.profile import MANIFEST, Profile, ProfileError, Shot, TaughtDie
-from vision.reference import EmptyTray
+from vision.reference import EmptyTray, TrayLook
 
 log = logging.getLogger("bluffbox")
 
@@ -216,6 +217,12 @@ class GuardedTray(EmptyTray):
 
     def changed(self, image: np.ndarray) -> np.ndarray | None:
         return self.tray.changed(image)
+
+    def look(self, image: np.ndarray) -> TrayLook | None:
+        return self.tray.look(image)
+
+    def places(self, image: np.ndarray, side: float) -> list[Place]:
+        return self.tray.places(image, side)
 
     def update(self, frame: np.ndarray) -> None:
         if not self.tray.due():

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from device.cli import main
@@ -17,7 +18,7 @@ from vision.synthetic import render_dice_scene
 @pytest.fixture
 def photo(tmp_path: Path) -> tuple[Path, list[int]]:
     values = [6, 1, 4]
-    img, drawn = render_dice_scene(values, 12, size=(640, 480), style="white")
+    img, drawn = render_dice_scene(values, 12, size=(640, 480), style="white", side=40)
     path = tmp_path / "three.png"
     cv2.imwrite(str(path), img)
     return path, sorted(d.value for d in drawn)
@@ -54,8 +55,9 @@ def test_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["dice", str(bad), str(tmp_path / "missing.png"), "--json"]) == 1
     out = capsys.readouterr()
     assert "cannot read image" in out.err
-    errors = [json.loads(x)["error"] for x in out.out.strip().splitlines()]
-    assert errors == ["cannot read image"] * 2
+    lines = [json.loads(x) for x in out.out.strip().splitlines()]
+    assert [x["error"] for x in lines] == ["cannot read image"] * 2
+    assert "not an image" in lines[0]["reason"] and "no such file" in lines[1]["reason"]
 
 
 def test_a_fresh_process_prints_nothing_but_the_json(photo: tuple[Path, list[int]]) -> None:
@@ -66,3 +68,27 @@ def test_a_fresh_process_prints_nothing_but_the_json(photo: tuple[Path, list[int
                          capture_output=True, text=True, timeout=60, check=False)
     assert run.returncode == 0 and run.stderr == ""
     assert sorted(d["value"] for d in json.loads(run.stdout)["dice"]) == values
+
+
+def test_a_batch_with_bad_files_reads_the_rest_and_fails(
+        photo: tuple[Path, list[int]], tmp_path: Path) -> None:
+    """One clear line per bad file, the batch goes on, no OpenCV warning, exit status 1."""
+    path, values = photo
+    one = tmp_path / "one.png"
+    cv2.imwrite(str(one), np.zeros((1, 1, 3), np.uint8))
+    thin = tmp_path / "thin.png"
+    cv2.imwrite(str(thin), np.zeros((480, 1, 3), np.uint8))
+    junk = tmp_path / "junk.jpg"
+    junk.write_bytes(b"\x89PNG not really")
+    missing = tmp_path / "missing.jpg"
+    bad = [one, thin, junk, missing]
+    run = subprocess.run([sys.executable, "-c", "import sys; from device.cli import main; "
+                          "sys.exit(main(sys.argv[1:]))", "dice", *map(str, bad), str(path)],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 1
+    err = run.stderr.strip().splitlines()
+    assert len(err) == len(bad) and "WARN" not in run.stderr and "cv2" not in run.stderr
+    for line, name, why in zip(err, bad, ("too small", "too small", "not an image", "no such"),
+                               strict=True):
+        assert str(name) in line and why in line, line
+    assert run.stdout.startswith(f"{path}: {' '.join(map(str, values))}  [")

@@ -98,3 +98,18 @@ def test_two_sure_readings_of_different_values_are_two_dice() -> None:
     assert sorted((c.value, c.why) for c in out) == [(2, ""), (5, "")]
     same = resolve_overlaps([_cand(100, 0.8, 5, sure=0.95), _cand(110, 0.75, 5, sure=0.9)])
     assert len(same) == 1 and same[0].why
+
+
+def test_die_crops_are_the_crops_the_values_were_read_from() -> None:
+    from vision import model as M
+    from vision.reader import die_crops
+
+    img, _ = render_dice_scene([2, 5, 6], 21, size=(640, 480), style="mixed", side=46)
+    reading = read_dice(img)
+    crops = die_crops(img, reading)
+    assert crops.shape == (3, M.CROP, M.CROP, 3) and crops.dtype == np.uint8
+    probs = M.run_classifier(M.patches_input(crops))
+    assert [int(np.argmax(p)) for p in probs] == [d.value for d in reading.dice]
+    feats = M.classifier_features(crops)
+    assert feats.shape == (3, M.FEATURES) and np.isfinite(feats).all()
+    assert M.classifier_features(crops[:0]).shape == (0, M.FEATURES)

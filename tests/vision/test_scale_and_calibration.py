@@ -1,0 +1,115 @@
+"""Scale selection, the second look, and the held-out calibration of the reader."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import model as M
+from vision import reader as R
+from vision.calibrate import fit_temperature, sure_threshold
+from vision.synthetic import render_dice_scene
+
+
+def _peaks(sizes: list[float], height: float = 0.8) -> list[R.Peak]:
+    return [((10.0 * k, 10.0), s, height) for k, s in enumerate(sizes)]
+
+
+def test_small_dice_call_for_a_look_at_twice_the_scale() -> None:
+    assert R.pick_scale(_peaks([22, 25, 30])) == 1.0
+    assert R.pick_scale(_peaks([45, 50, 60])) == R.DET_SCALE_DEFAULT
+    assert R.pick_scale(_peaks([160, 180])) == 0.25
+    assert R.pick_scale([]) == R.DET_SCALE_DEFAULT  # an empty tray stays one pass
+    # weak peaks do not set the scale when strong ones exist
+    assert R.pick_scale(_peaks([50, 52]) + _peaks([10, 10, 10, 10], 0.25)) == 0.5
+
+
+def test_second_pass_peaks_replace_the_first_near_them() -> None:
+    first = [((100.0, 100.0), 30.0, 0.5), ((300.0, 300.0), 90.0, 0.9)]
+    fine = [((102.0, 98.0), 24.0, 0.8), ((200.0, 50.0), 22.0, 0.6), ((300.0, 300.0), 95.0, 0.4)]
+    merged = R._merge(first, fine, lambda p: p[1] < 2 * R.SMALL_DIE)
+    assert sorted(p[0] for p in merged) == [(102.0, 98.0), (200.0, 50.0), (300.0, 300.0)]
+    assert [p[1] for p in merged if p[0] == (300.0, 300.0)] == [90.0]  # the large die: first
+
+
+def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    fr = R.frames(frame)
+    assert fr.full.shape[:2] == (960, 1280) and fr.work.shape[:2] == (480, 640)
+    assert fr.work_px == 2.0 and fr.full_px == 1.0
+    assert R.frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
+
+
+def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
+    looks: list[tuple[int, int]] = []
+    run = M.run_detector
+
+    def spy(image: np.ndarray, small: np.ndarray | None = None,
+            net: object = None) -> tuple[np.ndarray, np.ndarray]:
+        looks.append((small if small is not None else image).shape[:2])
+        return run(image, small)
+
+    monkeypatch.setattr(M, "run_detector", spy)
+    reading = R.read_dice(img)
+    assert looks == [(240, 320), (480, 640)]  # half size, then the image itself
+    found = list(reading.dice) + list(reading.uncertain)
+    assert len(found) == 5
+
+
+def test_small_or_unsure_dice_get_the_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    places.append((drawn[0].center, R.SMALL_PIPS - 5, 0.0))  # a die that looks small
+    batches: list[int] = []
+    raw = M.run_classifier_raw
+
+    def spy(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        batches.append(len(patches))
+        return raw(patches)
+
+    monkeypatch.setattr(M, "run_classifier_raw", spy)
+    monkeypatch.setattr(R, "SECOND_LOOK", 0.0)  # here only smallness calls for it
+    monkeypatch.setattr(R, "SMALL_SURE", 1.01)
+    probs, feats = R.classify(img, places)
+    views = len(R.LOOK_SCALES) + 3
+    assert batches == [3, views]  # the small one alone, once
+    assert probs.shape == (3, 7) and np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    assert feats.shape == (3, M.FEATURES)
+
+
+def test_a_die_too_small_to_count_is_uncertain_not_guessed() -> None:
+    img, _ = render_dice_scene([6, 6, 6, 6], 2, size=(640, 480), style="white", side=40)
+    tiny = cv2.resize(img, (96, 72), interpolation=cv2.INTER_AREA)  # dice of 6 px
+    reading = R.read_dice(cv2.resize(tiny, (128, 96), interpolation=cv2.INTER_NEAREST))
+    assert reading.dice == ()
+
+
+def test_temperature_scaling_recovers_the_temperature_that_made_the_logits() -> None:
+    rng = np.random.default_rng(0)
+    n, k, true_t = 4000, 7, 2.5
+    base = rng.normal(0, 3.0, (n, k))
+    labels = np.array([rng.choice(k, p=M.softmax(row[None], 1.0)[0]) for row in base])
+    got = fit_temperature(base * true_t, labels)  # logits made overconfident by 2.5x
+    assert abs(got - true_t) < 0.25
+
+
+def test_sure_threshold_keeps_wrong_sure_dice_under_the_target() -> None:
+    p = np.array([0.99, 0.98, 0.97, 0.9, 0.8, 0.7, 0.6, 0.5])
+    ok = np.array([True, True, False, True, True, False, True, False])
+    # wrong reads at 0.97, 0.7 and 0.5; one in 1000 allowed: only the 0.97 stays sure
+    assert sure_threshold(p, ok, labeled=1000, target=0.001) == 0.705
+    assert sure_threshold(p, ok, labeled=1000, target=0.0005) == 0.975  # none allowed
+    assert sure_threshold(p, ok, labeled=3, target=1.0) == 0.45  # never below the floor
+
+
+def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
+    committed = M.calibration()
+    M.set_calibration(M.Calibration(3.0, 0.9, "test"))
+    try:
+        logits = np.array([[0.0, 4.0, 0, 0, 0, 0, 0]], np.float32)
+        assert M.softmax(logits, M.calibration().temperature)[0, 1] < M.softmax(logits)[0, 1]
+    finally:
+        M.set_calibration(None)
+    assert M.calibration() == committed

@@ -1,0 +1,368 @@
+"""Varied synthetic dice scenes for training: made to be unlike any shared photo folder.
+
+``render_varied_scene(rng)`` draws 1-30 procedural dice as small cubes seen from above or
+at a slant (up to about 45 degrees, so side faces with their own pips show; the label is
+the top face's value and centre), of many colours and materials (solid, marbled,
+translucent), pips black, white, gold or coloured, round or ringed, sharp or rounded
+corners, 20-150 px across, scattered or touching, on felt, wood, cloth, carpet, paper or
+busy backgrounds, under colour casts, dim or harsh light, shadows, blur, noise, JPEG and
+downscaling. A share of the dice carry simple symbols instead of pips (value 0): the
+detector learns dice as cubes, not only as pip patterns. The simulator's plain renders
+stay in ``vision.synthetic``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.synthetic import PIP_LAYOUT
+
+SYMBOL = 0  # value of a die whose faces carry symbols instead of pips
+
+# Faces adjacent to each top value, in order around it (opposite faces sum to 7).
+_AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
+           5: (1, 3, 6, 4), 6: (2, 3, 5, 4)}
+
+
+@dataclass(frozen=True)
+class VariedDie:
+    """A drawn die: top value (0 for a symbol die), top-face centre, die box, size (px)."""
+
+    value: int
+    center: tuple[float, float]
+    box: tuple[int, int, int, int]
+    size: float
+
+
+def _smooth_noise(h: int, w: int, rng: np.random.Generator, scale: float) -> np.ndarray:
+    """Noise in 0..1 with features about ``scale`` pixels across."""
+    sh, sw = max(2, int(h / scale) + 2), max(2, int(w / scale) + 2)
+    small = rng.random((sh, sw)).astype(np.float32)
+    big = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    return np.clip(big, 0, 1)
+
+
+def _random_color(rng: np.random.Generator, v_range: tuple[int, int] = (30, 250),
+                  s_range: tuple[int, int] = (0, 255)) -> np.ndarray:
+    hsv = np.array([[[rng.integers(0, 180), rng.integers(*s_range), rng.integers(*v_range)]]],
+                   np.uint8)
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+
+
+def _background(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    kind = rng.choice(["felt", "wood", "cloth", "carpet", "paper", "busy", "dark", "plain"])
+    base = _random_color(rng, (20, 230), (0, 200))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "wood":
+        base = np.array([rng.uniform(40, 120), rng.uniform(80, 160), rng.uniform(120, 210)],
+                        np.float32)
+        warp = _smooth_noise(h, w, rng, 60) * rng.uniform(5, 25)
+        ang = rng.uniform(0, math.pi)
+        u = xx * math.cos(ang) + yy * math.sin(ang) + warp
+        grain = 0.5 + 0.5 * np.sin(u / rng.uniform(2, 8))
+        tone = 0.75 + 0.25 * grain + 0.1 * (_smooth_noise(h, w, rng, 200) - 0.5)
+        img = base[None, None] * tone[..., None]
+    elif kind == "cloth":
+        p = rng.uniform(2, 6)
+        weave = 0.85 + 0.15 * (np.sin(xx * math.pi / p) * np.sin(yy * math.pi / p))
+        img = base[None, None] * weave[..., None]
+    elif kind == "carpet":
+        speck = rng.random((h, w)).astype(np.float32)
+        other = _random_color(rng)
+        mix = (cv2.GaussianBlur(speck, (0, 0), 1.0) > 0.55).astype(np.float32)
+        img = base[None, None] * (1 - mix[..., None]) + other[None, None] * mix[..., None]
+    elif kind == "paper":
+        base = np.full(3, rng.uniform(190, 250), np.float32) * rng.uniform(0.9, 1.0, 3)
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+    elif kind == "busy":
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+        for _ in range(int(rng.integers(5, 40))):
+            c = tuple(float(v) for v in _random_color(rng))
+            x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+            r = int(rng.integers(5, max(6, min(h, w) // 4)))
+            if rng.random() < 0.5:
+                cv2.circle(img, (x, y), r, c, -1, cv2.LINE_AA)
+            elif rng.random() < 0.5:
+                cv2.line(img, (x, y), (int(rng.integers(0, w)), int(rng.integers(0, h))), c,
+                         int(rng.integers(1, 8)), cv2.LINE_AA)
+            else:
+                cv2.rectangle(img, (x, y), (x + r, y + r // 2), c, -1)
+    elif kind == "dark":
+        img = np.broadcast_to(np.full(3, rng.uniform(15, 70), np.float32), (h, w, 3)).copy()
+    else:  # felt, plain
+        img = np.broadcast_to(base, (h, w, 3)).copy()
+    fine = 6.0 if kind == "felt" else 3.0
+    img = img + rng.normal(0, fine, (h, w, 1)).astype(np.float32)
+    return img.astype(np.float32)
+
+
+def _rot(yaw: float, tilt: float, azim: float) -> np.ndarray:
+    def rz(a: float) -> np.ndarray:
+        c, s = math.cos(a), math.sin(a)
+        return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+    c, s = math.cos(tilt), math.sin(tilt)
+    rx = np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+    return rz(azim) @ rx @ rz(yaw)
+
+
+def _outline(r: float, n: int = 5) -> np.ndarray:
+    """Rounded-square outline on [-1, 1]^2 with corner radius r (fraction of the half side)."""
+    if r <= 0.01:
+        return np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float64)
+    pts = []
+    for cx, cy, a0 in ((1 - r, 1 - r, 0), (-(1 - r), 1 - r, 90), (-(1 - r), -(1 - r), 180),
+                       (1 - r, -(1 - r), 270)):
+        for k in range(n + 1):
+            a = math.radians(a0 + k * 90 / n)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return np.array(pts)
+
+
+_CIRCLE = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 16,
+                                                                        endpoint=False)])
+
+
+def _glyph(rng: np.random.Generator) -> list[np.ndarray]:
+    """Polygons (face coordinates) of a simple symbol: cross, triangle, bar, ring, star."""
+    kind = int(rng.integers(0, 5))
+    if kind == 0:
+        return [np.array([[-0.6, -0.12], [0.6, -0.12], [0.6, 0.12], [-0.6, 0.12]]),
+                np.array([[-0.12, -0.6], [0.12, -0.6], [0.12, 0.6], [-0.12, 0.6]])]
+    if kind == 1:
+        return [np.array([[0, -0.6], [0.55, 0.45], [-0.55, 0.45]])]
+    if kind == 2:
+        return [np.array([[-0.6, -0.15], [0.6, -0.15], [0.6, 0.15], [-0.6, 0.15]])]
+    if kind == 3:
+        return [_CIRCLE * 0.5, _CIRCLE * 0.3]
+    star = [(math.cos(a) * (0.6 if k % 2 == 0 else 0.25), math.sin(a) * (0.6 if k % 2 == 0
+                                                                        else 0.25))
+            for k, a in enumerate(np.linspace(-math.pi / 2, 1.5 * math.pi, 10, endpoint=False))]
+    return [np.array(star)]
+
+
+def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: int,
+              rot: np.ndarray, style: dict, rng: np.random.Generator,
+              ) -> tuple[tuple[float, float], tuple[int, int, int, int]]:
+    """Draw one cube; return its top-face centre and its box in the image."""
+    h, w = img.shape[:2]
+    half = side / 2
+    pad = int(side * 1.3) + 4
+    x0, y0 = int(center[0]) - pad, int(center[1]) - pad
+    pw = ph = 2 * pad
+    layer = np.zeros((ph, pw, 3), np.float32)
+    alpha = np.zeros((ph, pw), np.float32)
+    oc = np.array([center[0] - x0, center[1] - y0])
+    around = _AROUND[value] if value else (1, 2, 3, 4)
+    k0 = int(rng.integers(0, 4))
+    # faces: (centre offset, u axis, v axis) in cube coordinates, then value
+    faces = [((0, 0, 1), (1, 0, 0), (0, 1, 0), value)]
+    for i, (n, u) in enumerate((((1, 0, 0), (0, 1, 0)), ((0, 1, 0), (-1, 0, 0)),
+                                ((-1, 0, 0), (0, -1, 0)), ((0, -1, 0), (1, 0, 0)))):
+        faces.append((n, u, (0, 0, 1), around[(i + k0) % 4]))
+    light = np.array(style["light"])
+    drawn = []
+    for n, u, v, fv in faces:
+        nn_ = rot @ np.array(n, np.float64)
+        if nn_[2] <= 0.05:
+            continue
+        c = rot @ np.array(n, np.float64) * half
+        a = rot @ np.array(u, np.float64) * half
+        b = rot @ np.array(v, np.float64) * half
+        shade = 0.55 + 0.45 * max(0.0, float(nn_ @ light))
+        drawn.append((nn_[2], c, a, b, fv, shade, n == (0, 0, 1)))
+    drawn.sort(key=lambda f: f[0])  # most slanted first, the top face last
+    top_center = (center[0], center[1])
+    for _, c, a, b, fv, shade, is_top in drawn:
+        def to_px(p: np.ndarray, c: np.ndarray = c, a: np.ndarray = a,
+                  b: np.ndarray = b) -> np.ndarray:
+            return oc + c[:2] + p[:, :1] * a[:2] + p[:, 1:2] * b[:2]
+
+        poly = to_px(_outline(style["corner"]))
+        mask = np.zeros((ph, pw), np.uint8)
+        cv2.fillPoly(mask, [np.round(poly * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
+        m = mask.astype(np.float32)[..., None] / 255.0
+        face = style["texture"](ph, pw) * shade
+        layer = layer * (1 - m) + face * m
+        alpha = np.maximum(alpha, m[..., 0])
+        edge = tuple(float(x) for x in style["body"] * shade * 0.7)
+        cv2.polylines(layer, [np.round(poly * 16).astype(np.int32)], True, edge,
+                      max(1, round(side / 40)), cv2.LINE_AA, 4)
+        pip = style["pip"] * (0.6 + 0.4 * shade)
+        r = style["pip_r"]
+        if fv == SYMBOL:
+            shapes = style["glyph"]
+        else:
+            shapes = [_CIRCLE * r + np.array(p) * style["spread"] for p in PIP_LAYOUT[fv]]
+        for s in shapes:
+            q = np.round(to_px(s) * 16).astype(np.int32)
+            cv2.fillPoly(layer, [q], tuple(float(x) for x in pip), cv2.LINE_AA, 4)
+            if style["ring"]:
+                cv2.polylines(layer, [q], True, tuple(float(x) * 0.5 for x in pip), 1,
+                              cv2.LINE_AA, 4)
+        if is_top:
+            top_center = (float(x0 + oc[0] + c[0]), float(y0 + oc[1] + c[1]))
+    ys, xs = np.nonzero(alpha > 0.3)
+    if not len(xs):
+        return top_center, (int(center[0]), int(center[1]), int(center[0]), int(center[1]))
+    box = (int(x0 + xs.min()), int(y0 + ys.min()), int(x0 + xs.max()), int(y0 + ys.max()))
+    # shadow, then the die (a translucent die lets the floor show through)
+    sx, sy = style["shadow"] * side
+    shadow = cv2.GaussianBlur(alpha, (0, 0), max(1.0, side * 0.06))
+    shadow = np.roll(shadow, (int(sy), int(sx)), axis=(0, 1)) * style["shadow_k"]
+    a = alpha * style["opacity"]
+    X0, Y0 = max(0, x0), max(0, y0)
+    X1, Y1 = min(w, x0 + pw), min(h, y0 + ph)
+    if X1 <= X0 or Y1 <= Y0:
+        return top_center, box
+    sl = (slice(Y0 - y0, Y1 - y0), slice(X0 - x0, X1 - x0))
+    region = img[Y0:Y1, X0:X1]
+    region *= (1 - shadow[sl])[..., None]
+    tint = region * (1 - a[sl][..., None]) * style["tint"]
+    region[:] = np.where(a[sl][..., None] > 0, layer[sl] * a[sl][..., None] + tint, region)
+    return top_center, box
+
+
+def _solid(color: np.ndarray) -> Callable[[int, int], np.ndarray]:
+    def texture(hh: int, ww: int) -> np.ndarray:
+        return np.broadcast_to(color, (hh, ww, 3))
+    return texture
+
+
+def _die_style(rng: np.random.Generator, scene: dict) -> dict:
+    material = rng.choice(["solid", "solid", "marbled", "translucent"])
+    body = _random_color(rng)
+    if rng.random() < 0.3:
+        body = np.full(3, rng.uniform(200, 250), np.float32)  # white-ish
+    elif rng.random() < 0.15:
+        body = np.full(3, rng.uniform(15, 50), np.float32)  # black
+    lum = float(body.mean())
+    pip_kind = rng.choice(["contrast", "gold", "colored", "black", "white"])
+    if pip_kind == "gold":
+        pip = np.array([40, 170, 215], np.float32) * rng.uniform(0.8, 1.1)
+    elif pip_kind == "colored":
+        pip = _random_color(rng, (60, 255), (120, 255))
+    elif pip_kind == "black":
+        pip = np.full(3, rng.uniform(5, 40), np.float32)
+    elif pip_kind == "white":
+        pip = np.full(3, rng.uniform(215, 255), np.float32)
+    else:
+        pip = np.full(3, 20.0 if lum > 110 else 235.0, np.float32)
+    if abs(float(pip.mean()) - lum) < 50 and pip_kind != "colored":  # keep pips visible
+        pip = np.full(3, 20.0 if lum > 110 else 235.0, np.float32)
+    if material == "marbled":
+        other = _random_color(rng)
+        k = rng.uniform(0.3, 0.7)
+
+        def marbled(hh: int, ww: int) -> np.ndarray:
+            n = _smooth_noise(hh, ww, rng, rng.uniform(4, 12))[..., None] * k
+            return body[None, None] * (1 - n) + other[None, None] * n
+        texture: Callable[[int, int], np.ndarray] = marbled
+    else:
+        texture = _solid(body)
+
+    return {
+        "body": body, "pip": pip, "texture": texture,
+        "corner": float(rng.choice([0.02, rng.uniform(0.1, 0.45)])),
+        "pip_r": float(rng.uniform(0.12, 0.21)), "spread": float(rng.uniform(0.95, 1.25)),
+        "ring": rng.random() < 0.2,
+        "opacity": float(rng.uniform(0.6, 0.85)) if material == "translucent" else 1.0,
+        "tint": (body / 255.0)[None, None] if material == "translucent" else 1.0,
+        "light": scene["light"], "shadow": scene["shadow"], "shadow_k": scene["shadow_k"],
+        "glyph": _glyph(rng),
+    }
+
+
+def _finish(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Light, colour cast, blur, noise, downscaling and JPEG."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    grad = 1 + rng.uniform(-0.35, 0.35) * (xx / w - 0.5) + rng.uniform(-0.35, 0.35) * (yy / h - 0.5)
+    if rng.random() < 0.4:  # vignetting
+        r2 = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2) * 2
+        grad *= 1 - rng.uniform(0.1, 0.5) * r2
+    img = img * grad[..., None] * rng.uniform(0.45, 1.3) * rng.uniform(0.8, 1.2, 3)[None, None]
+    img = np.clip(img, 0, 255)
+    r = rng.random()
+    if r < 0.25:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.8))
+    elif r < 0.4:
+        k = int(rng.integers(3, 9))
+        line = np.zeros((k, k), np.float32)
+        line[k // 2] = 1.0 / k
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
+        kern = cv2.warpAffine(line, rot, (k, k))
+        img = cv2.filter2D(img, -1, kern / max(kern.sum(), 1e-6))
+    img = img + rng.normal(0, rng.uniform(0, 7), img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        f = rng.uniform(0.5, 0.9)
+        small = cv2.resize(out, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        out = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.6:
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out
+
+
+def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None = None,
+                        easy: bool | None = None) -> tuple[np.ndarray, list[VariedDie]]:
+    """A BGR scene (width, height = ``size``) and its dice. ``easy``: a few clean, isolated,
+    high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost)."""
+    if size is None:
+        size = ((640, 480), (640, 640), (720, 576), (853, 640), (480, 640))[int(rng.integers(5))]
+    w, h = size
+    if easy is None:
+        easy = rng.random() < 0.15
+    if easy:
+        img = np.broadcast_to(np.full(3, rng.uniform(15, 80), np.float32) *
+                              rng.uniform(0.85, 1.15, 3), (h, w, 3)).copy()
+        img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+        n = int(rng.integers(1, 7))
+        side = float(math.exp(rng.uniform(math.log(22), math.log(70))))
+        tilt = rng.uniform(0, 0.3)
+        spacing = 2.2
+    else:
+        img = _background(h, w, rng)
+        n = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 8))
+        fit = math.sqrt(w * h / n) / 1.6
+        side = float(math.exp(rng.uniform(math.log(20), math.log(min(150, max(21, fit))))))
+        tilt = rng.uniform(0, math.radians(45)) if rng.random() < 0.5 else rng.uniform(0, 0.15)
+        spacing = rng.uniform(1.0, 1.6)
+    azim = rng.uniform(0, 2 * math.pi)
+    light = rng.normal(0, 1, 3)
+    light[2] = abs(light[2]) + 0.5
+    scene = {"light": light / np.linalg.norm(light),
+             "shadow": rng.uniform(-0.12, 0.12, 2), "shadow_k": rng.uniform(0.1, 0.6)}
+    symbols = rng.random() < 0.15
+    centers: list[tuple[float, float]] = []
+    dice = []
+    margin = side * 0.4
+    for _ in range(n):
+        for _attempt in range(60):
+            c = (rng.uniform(margin, w - margin), rng.uniform(margin, h - margin))
+            if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= spacing * side * 1.15
+                   for o in centers):
+                break
+        else:
+            continue
+        centers.append(c)
+        value = int(rng.choice([6, 6, 5, 1, 2, 3, 4])) if easy else int(rng.integers(1, 7))
+        if symbols and rng.random() < 0.7:
+            value = SYMBOL
+        style = _die_style(rng, scene)
+        if easy:  # white with black pips, solid
+            white = np.full(3, rng.uniform(215, 250), np.float32)
+            style.update(body=white, opacity=1.0, tint=1.0,
+                         pip=np.full(3, rng.uniform(5, 40), np.float32),
+                         texture=_solid(white))
+        s = side * rng.uniform(0.9, 1.1)
+        rot = _rot(rng.uniform(0, 2 * math.pi), tilt + rng.uniform(-0.05, 0.05), azim)
+        top, box = _draw_die(img, c, s, value, rot, style, rng)
+        dice.append(VariedDie(value, top, box, float(s)))
+    return _finish(img, rng), dice
