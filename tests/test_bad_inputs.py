@@ -38,6 +38,10 @@ def _files(tmp: Path) -> None:
     (tmp / "illegal.jsonl").write_text(
         HEADER + '\n{"type": "action", "n": 1, "action": {"type": "accept", "dice": [5, 3]}}\n')
     (tmp / "not-an-image.jpg").write_text("not an image")
+    # a 1x1 PNG (black): too small to read
+    (tmp / "tiny.png").write_bytes(bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408"
+        "d763606060000000040001f61738550000000049454e44ae426082"))
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,7 @@ CASES: dict[str, Case] = {
     # dice
     "dice missing photo": Case(("dice", "missing.jpg"), 1, "cannot read image 'missing.jpg'"),
     "dice not an image": Case(("dice", "not-an-image.jpg"), 1, "cannot read image"),
+    "dice 1x1 image": Case(("dice", "tiny.png"), 1, "image too small: 1x1"),
     # doctor
     "doctor state dir cannot be made": Case(
         ("doctor", "--sim", "--no-buttons", "--state-dir", "not-a-folder/state"), 1,
