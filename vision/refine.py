@@ -24,7 +24,6 @@ from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
 from vision.types import Die, Reading, Region, verdict
 
-OVERRULE = 0.9  # profile confidence needed to overrule the reader's value
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
 DOUBT = 0.5  # a die read less surely than this, named otherwise by the profile: uncertain
 SAME_PLACE = 0.6  # places closer than this x die side are the same die
@@ -105,8 +104,13 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     named = profile.name(image, taken, search=profile.symbols, tray=tray)
     dice: list[Die] = []
     regions: list[Region] = []
-    for (_, was), (place, g) in zip(read, named, strict=True):
-        _merge(place, was, g, profile, dice, regions)
+    doubted = [i for i, (_, was) in enumerate(read) if isinstance(was, Region)]
+    second: dict[int, int] = {}
+    if not profile.symbols and doubted:  # the classifier's own guess at each uncertain die
+        probs = M.run_classifier(_patches(image, [read[i][0] for i in doubted]))
+        second = {i: int(np.argmax(pr[1:])) + 1 for i, pr in zip(doubted, probs, strict=True)}
+    for i, ((_, was), (place, g)) in enumerate(zip(read, named, strict=True)):
+        _merge(place, was, g, profile, dice, regions, second.get(i))
     found = profile.name(image, new[:MAX_NEW], search=profile.symbols, tray=tray)
     for (place, g), vote in zip(found, votes, strict=False):
         if g.sure and g.face is not None and vote in (None, g.face) and all(
@@ -117,8 +121,14 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
 
 
 def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice: list[Die],
-           regions: list[Region]) -> None:
-    """One place the reader saw, with the profile's naming of it."""
+           regions: list[Region], vote: int | None = None) -> None:
+    """One place the reader saw, with the profile's naming of it.
+
+    Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
+    a read die only when the profile is sure and the classifier's own best guess (``vote``)
+    agrees; a read die the profile surely names otherwise becomes uncertain (a re-read),
+    never another value.
+    """
     if profile.symbols:
         seen: list[Die | Region] = [*dice, *regions]
         if any((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
@@ -130,7 +140,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
             regions.append(Region(place[0], _box(place), "face not sure", g.confidence))
         return
     if isinstance(was, Region):
-        if g.sure and g.face is not None:
+        if g.sure and g.face is not None and g.face == vote:
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:
             regions.append(was)
@@ -142,8 +152,6 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
             dice.append(was)
     elif g.face == was.value:
         dice.append(replace(was, confidence=max(was.confidence, g.confidence)))
-    elif g.sure and g.confidence >= OVERRULE:
-        dice.append(replace(was, value=g.face, confidence=g.confidence))
     elif g.sure or was.confidence < DOUBT:
         regions.append(Region(was.center, was.box, "the reader and the taught dice disagree",
                               min(was.confidence, g.confidence)))

@@ -1,0 +1,41 @@
+"""A pip profile never makes the reader sure on its own (vision.refine._merge)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from vision.profile import FaceGuess
+from vision.refine import _merge
+from vision.types import Die, Region
+
+PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6))
+PLACE = ((50.0, 50.0), 30.0)
+
+
+def merged(was: Die | Region, guess: FaceGuess, vote: int | None = None,
+           ) -> tuple[list[Die], list[Region]]:
+    dice: list[Die] = []
+    regions: list[Region] = []
+    _merge(PLACE, was, guess, PIPS, dice, regions, vote)
+    return dice, regions
+
+
+def test_a_sure_profile_that_disagrees_makes_a_read_die_uncertain_never_another_value() -> None:
+    die = Die(3, (50.0, 50.0), (35, 35, 65, 65), 0.97)
+    dice, regions = merged(die, FaceGuess(5, 0.99, True))
+    assert dice == [] and len(regions) == 1
+
+
+def test_an_uncertain_die_is_read_only_when_the_classifier_agrees_with_the_profile() -> None:
+    region = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.5)
+    assert merged(region, FaceGuess(4, 0.99, True), vote=6) == ([], [region])
+    assert merged(region, FaceGuess(4, 0.99, True), vote=None) == ([], [region])
+    dice, regions = merged(region, FaceGuess(4, 0.99, True), vote=4)
+    assert [d.value for d in dice] == [4] and regions == []
+
+
+def test_agreement_keeps_the_reader_s_die() -> None:
+    die = Die(2, (50.0, 50.0), (35, 35, 65, 65), 0.93)
+    dice, regions = merged(die, FaceGuess(2, 0.99, True))
+    assert [d.value for d in dice] == [2] and regions == []
