@@ -55,6 +55,20 @@ class InvalidSettings(RulesError):
     """The game cannot be set up like this (player count, strike limit, ...)."""
 
 
+def player_names(players: Sequence[str]) -> tuple[str, ...]:
+    """The players' names as a tuple; :class:`InvalidSettings` if one is blank or two match.
+
+    >>> player_names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    """
+    names = tuple(players)
+    if any(not isinstance(n, str) or not n.strip() for n in names):
+        raise InvalidSettings("every player needs a name")
+    if len(set(names)) != len(names):
+        raise InvalidSettings("two players have the same name")
+    return names
+
+
 class InvalidInput(RulesError, ValueError):
     """Text a person typed (a score, a bid) is not a valid value."""
 

@@ -89,7 +89,15 @@ from games.bamboozal.state import (
     State,
     Suit,
 )
-from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
+from games.common import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidSettings,
+    Rules,
+    WrongPhase,
+    player_names,
+)
 
 # --- errors ------------------------------------------------------------------------------
 
@@ -142,11 +150,7 @@ class BamBoozal(Rules[State, Action, Settings]):
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Nobody has paid yet; the first hand's payments are due (phase PAY)."""
         settings = settings or Settings()
-        names = tuple(players)
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise InvalidSettings("every player needs a name")
-        if len(set(names)) != len(names):
-            raise InvalidSettings("two players have the same name")
+        names = player_names(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise InvalidSettings(
                 f"BamBoozal needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"

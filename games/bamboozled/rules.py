@@ -150,6 +150,7 @@ from games.common import (
     Rules,
     WrongPhase,
     dice_text,
+    player_names,
 )
 from games.tally import Move, Tally
 
@@ -288,11 +289,7 @@ class Bamboozled(Rules[State, Action, Settings]):
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Deal one card each; ``settings.first_seat`` rolls first, clockwise."""
         settings = settings or Settings()
-        names = tuple(players)
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise InvalidSettings("every player needs a name")
-        if len(set(names)) != len(names):
-            raise InvalidSettings("two players have the same name")
+        names = player_names(players)
         if len(names) < 2:
             raise InvalidSettings("Bamboozled needs at least 2 players")
         if len(names) > MAX_PLAYERS and not settings.party:

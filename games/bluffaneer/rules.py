@@ -99,7 +99,15 @@ from games.bluffaneer.events import (
 )
 from games.bluffaneer.faces import Card, Double
 from games.bluffaneer.state import MAX_PLAYERS, MIN_PLAYERS, Phase, Piles, Settings, State
-from games.common import Event, GameOver, IllegalAction, InvalidSettings, Rules, WrongPhase
+from games.common import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidSettings,
+    Rules,
+    WrongPhase,
+    player_names,
+)
 from games.tally import Move, Tally
 
 __all__ = [
@@ -208,11 +216,7 @@ class Bluffaneer(Rules[State, Action, Settings]):
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Coins from the box to each player; one secret card each; the first seat rolls."""
         settings = settings or Settings()
-        names = tuple(players)
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise InvalidSettings("every player needs a name")
-        if len(set(names)) != len(names):
-            raise InvalidSettings("two players have the same name")
+        names = player_names(players)
         n = len(names)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise InvalidSettings(

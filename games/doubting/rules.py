@@ -67,6 +67,7 @@ from games.common import (
     Rules,
     WrongPhase,
     next_seat,
+    player_names,
 )
 from games.doubting.actions import (
     Action,
@@ -270,7 +271,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         settings = settings or self.default_settings()
         if not isinstance(settings, DoubtingSettings):
             raise InvalidSettings("settings must be DoubtingSettings")
-        names = tuple(str(p) for p in players)
+        names = player_names(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise InvalidSettings(
                 f"Doubting Dice needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}"

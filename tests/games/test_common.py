@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.common import next_seat
+from games.common import InvalidSettings, next_seat
+from games.registry import get_rules, names
 
 
 def test_clockwise_and_back_skipping_players_out() -> None:
@@ -30,3 +33,11 @@ def test_next_then_back_returns_to_a_seat_still_in(out: list[bool], data: st.Dat
     assert next_seat(out, forward, -1) == seat
     between = [(seat + k) % len(out) for k in range(1, (forward - seat) % len(out) or len(out))]
     assert all(out[s] for s in between)
+
+
+@pytest.mark.parametrize("rules", [get_rules(n) for n in names()])
+def test_every_game_refuses_blank_or_twin_names(rules: Any) -> None:
+    with pytest.raises(InvalidSettings, match="needs a name"):
+        rules.new_game(["Ann", " ", "Cat", "Dan"])
+    with pytest.raises(InvalidSettings, match="same name"):
+        rules.new_game(["Ann", "Bob", "Ann", "Dan"])
