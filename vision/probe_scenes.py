@@ -1,0 +1,152 @@
+"""Probe scenes: dice drawn by code the networks never trained on, to check that the reader
+generalises (``scripts/bench-vision`` prints a row for each; tests check the easy ones).
+
+The training renders (``vision.synthetic``, ``vision.varied_scenes``) draw their own way;
+these are drawn apart from them: each die is rasterised four times larger with its own
+rounded outline and pips, turned, shrunk, and blended onto a floor, and a whole scene may be
+seen through a slanted camera (a perspective warp). Two kinds, after the issue's unseen
+scenes:
+
+* ``dark-cloth``: white dice about 30 px across on dark grey cloth, straight down, 720x576.
+* ``slanted-wood``: a red die with yellow pips and a cream die with red pips on grey wood
+  grain, a wide camera looking down at a slant, 1280x720.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from vision.synthetic import PIP_LAYOUT
+
+SUPER = 4  # dice are drawn this many times larger, then shrunk
+
+
+class Probe(Enum):
+    DARK_CLOTH = "dark-cloth"
+    SLANTED_WOOD = "slanted-wood"
+
+
+@dataclass(frozen=True)
+class ProbeDie:
+    value: int
+    center: tuple[float, float]
+    side: float
+
+
+def _die_layers(value: int, side: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """(body, pips) coverage masks 0..1 of one die, ``side`` px, turned by ``angle``."""
+    n = int(side * SUPER * 1.6) | 1
+    m, h = n // 2, side * SUPER / 2
+    r = int(side * SUPER * 0.13)
+    body = np.zeros((n, n), np.uint8)
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        cv2.circle(body, (int(m + dx * (h - r)), int(m + dy * (h - r))), r, 255, -1)
+    cv2.rectangle(body, (int(m - h + r), int(m - h)), (int(m + h - r), int(m + h)), 255, -1)
+    cv2.rectangle(body, (int(m - h), int(m - h + r)), (int(m + h), int(m + h - r)), 255, -1)
+    pips = np.zeros_like(body)
+    for px, py in PIP_LAYOUT[value]:
+        cv2.circle(pips, (int(m + px * h * 1.04), int(m + py * h * 1.04)), int(h * 0.17), 255, -1)
+    turn = cv2.getRotationMatrix2D((m, m), angle, 1.0)
+
+    def shrink(a: np.ndarray) -> np.ndarray:
+        a = cv2.warpAffine(a, turn, (n, n))
+        small = cv2.resize(a, None, fx=1 / SUPER, fy=1 / SUPER, interpolation=cv2.INTER_AREA)
+        return small.astype(np.float32) / 255.0
+
+    return shrink(body), shrink(pips)
+
+
+def _blend(img: np.ndarray, die: ProbeDie, angle: float, face: np.ndarray,
+           pip: np.ndarray) -> None:
+    body, pips = _die_layers(die.value, die.side, angle)
+    n = body.shape[0]
+    x0, y0 = int(die.center[0] - n / 2), int(die.center[1] - n / 2)
+    roi = img[y0:y0 + n, x0:x0 + n]
+    b, p = body[..., None], pips[..., None]
+    shade = np.linspace(1.0, 0.88, n, dtype=np.float32)[None, :, None]  # light from one side
+    roi[:] = roi * (1 - b) + face * shade * b
+    roi[:] = roi * (1 - p) + pip * p
+
+
+def _places(rng: np.random.Generator, n: int, side: float, w: int, h: int
+            ) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    while len(out) < n:
+        c = (float(rng.uniform(side * 1.5, w - side * 1.5)),
+             float(rng.uniform(side * 1.5, h - side * 1.5)))
+        if all(np.hypot(c[0] - a, c[1] - b) > side * 1.9 for a, b in out):
+            out.append(c)
+    return out
+
+
+def _finish(img: np.ndarray, rng: np.random.Generator, blur: float) -> np.ndarray:
+    img = cv2.GaussianBlur(img, (0, 0), blur)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
+    return np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR))
+
+
+def dark_cloth(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+    """White dice about 30 px across on dark grey cloth, straight down, 720x576."""
+    w, h = 720, 576
+    grey = rng.uniform(40, 75)
+    weave = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (0, 0), 1.2)
+    img = np.repeat((grey + weave)[..., None], 3, axis=2)
+    side = float(rng.uniform(26, 36))
+    values = [int(v) for v in rng.integers(1, 7, int(rng.integers(2, 7)))]
+    dice = [ProbeDie(v, c, side) for v, c in zip(values, _places(rng, len(values), side, w, h),
+                                                  strict=True)]
+    for d in dice:
+        face = np.array([235, 238, 240], np.float32) * rng.uniform(0.85, 1.05)
+        _blend(img, d, float(rng.uniform(0, 90)), face, np.array([25, 25, 30], np.float32))
+    return _finish(img, rng, 0.7), dice
+
+
+def slanted_wood(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+    """A red die with yellow pips and a cream die with red pips on grey wood grain, seen by a
+    wide camera looking down at a slant, 1280x720."""
+    w, h = 1280, 720
+    x = np.arange(w, dtype=np.float32)[None, :]
+    y = np.arange(h, dtype=np.float32)[:, None]
+    grain = np.sin(y / rng.uniform(5, 9) + 3 * np.sin(x / rng.uniform(150, 260)))
+    tone = rng.uniform(105, 140) + 14 * grain + rng.normal(0, 4, (h, w))
+    floor = np.stack([tone * 1.02, tone, tone * 0.97], axis=2).astype(np.float32)
+    img = floor.copy()
+    side = float(rng.uniform(60, 110))
+    spots = _places(rng, 2, side, w, h)
+    red = (ProbeDie(int(rng.integers(1, 7)), spots[0], side),
+           np.array([40, 35, 190], np.float32), np.array([40, 210, 235], np.float32))
+    cream = (ProbeDie(int(rng.integers(1, 7)), spots[1], side),
+             np.array([200, 225, 235], np.float32), np.array([40, 40, 180], np.float32))
+    for d, face, pip in (red, cream):
+        _blend(img, d, float(rng.uniform(0, 90)), face, pip)
+    # the slant: the far edge of the table shrinks towards the top of the frame
+    k = float(rng.uniform(0.12, 0.25)) * w
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[k, 0], [w - k, 0], [w, h], [0, h]], np.float32)
+    warp = cv2.getPerspectiveTransform(src, dst)
+    view = np.asarray(cv2.warpPerspective(img, warp, (w, h)), np.float32)
+    seen = np.asarray(cv2.warpPerspective(np.ones((h, w), np.float32), warp, (w, h)))[..., None]
+    img = view * seen + floor * (1 - seen)  # the floor goes on beyond the warped view
+    moved = []
+    for d, _, _ in (red, cream):
+        pt = cv2.perspectiveTransform(np.array([[d.center]], np.float32), warp)[0, 0]
+        moved.append(ProbeDie(d.value, (float(pt[0]), float(pt[1])), d.side))
+    return _finish(img, rng, 1.0), moved
+
+
+DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood}
+
+
+def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One scene of ``probe``: the BGR image and the dice drawn in it.
+
+    >>> img, dice = probe_scene(Probe.DARK_CLOTH, 3)
+    >>> img.shape, 2 <= len(dice) <= 6
+    ((576, 720, 3), True)
+    """
+    return DRAW[probe](np.random.default_rng([seed, list(Probe).index(probe)]))
