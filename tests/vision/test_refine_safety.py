@@ -9,7 +9,7 @@ from vision.profile import FaceGuess
 from vision.refine import _merge
 from vision.types import Die, Region
 
-PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6))
+PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0)
 PLACE = ((50.0, 50.0), 30.0)
 
 
@@ -39,3 +39,15 @@ def test_agreement_keeps_the_reader_s_die() -> None:
     die = Die(2, (50.0, 50.0), (35, 35, 65, 65), 0.93)
     dice, regions = merged(die, FaceGuess(2, 0.99, True))
     assert [d.value for d in dice] == [2] and regions == []
+
+
+def test_an_uncertain_place_much_smaller_than_the_taught_dice_is_never_promoted() -> None:
+    """A crop on one pip of a two looks like a one to both the classifier and the profile;
+    the taught dice's size tells it is only part of a die."""
+    region = Region((50.0, 50.0), (41, 41, 59, 59), "face could not be counted", 0.7)
+    dice: list[Die] = []
+    regions: list[Region] = []
+    _merge(((50.0, 50.0), 18.0), region, FaceGuess(1, 0.99, True), PIPS, dice, regions, 1)
+    assert dice == [] and regions == [region]
+    _merge(((50.0, 50.0), 28.0), region, FaceGuess(1, 0.99, True), PIPS, dice, regions, 1)
+    assert [d.value for d in dice] == [1]
