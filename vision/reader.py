@@ -36,7 +36,6 @@ LARGE_DIE = 130.0  # median die above this: look again at half the scale
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
 LOOK_SCALES = (1.15,)  # the second look's extra crop sizes, x the die size
-SMALL_SURE = 0.95  # a small die read less surely than this gets the second look
 PEAK_MIN = 0.2  # heat-map peak worth classifying
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
@@ -44,7 +43,7 @@ NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
-SECOND_LOOK = 0.85  # crops classified less surely than this get the second look
+SECOND_LOOK = 0.99  # a die whose value is read less surely than this gets the second look
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -192,19 +191,24 @@ def _views(crop: np.ndarray) -> list[np.ndarray]:
     return [np.ascontiguousarray(np.rot90(crop, k)) for k in (1, 2, 3)]
 
 
+def value_probability(p: np.ndarray) -> np.ndarray:
+    """P(value | a die) of the most likely value, for (N, 7) class probabilities."""
+    return np.asarray(p[:, 1:].max(axis=1) / np.maximum(1.0 - p[:, 0], 1e-6))
+
+
 def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
 
-    Crops read unsurely, and crops of small dice (pips of a few pixels) read less than
-    surely, get a second look: a larger crop from the full-resolution frame, and the crop
-    turned by quarter turns; the views' probabilities are averaged.
+    A die read less than very surely (``SECOND_LOOK``) gets a second look: a larger crop
+    from the full-resolution frame and the crop turned by quarter turns; the views' logits
+    are averaged (which separates right reads from wrong ones better than any single view).
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
     logits, feats = M.run_classifier_raw(M.patches_input(crops))
     probs = M.softmax(logits, cal.temperature)
-    again = [i for i, ((_, s, _), p) in enumerate(zip(places, probs, strict=True))
-             if p.max() < SECOND_LOOK or (s < SMALL_PIPS and p.max() < SMALL_SURE)]
+    again = [i for i in np.flatnonzero((probs[:, 0] < NOT_DIE)
+                                       & (value_probability(probs) < SECOND_LOOK))]
     if again:
         views, owner = [], []
         for i in again:
@@ -212,11 +216,11 @@ def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.nd
             extra = [M.crop_uint8(full, c, s * f, a) for f in LOOK_SCALES] + _views(crops[i])
             views += extra
             owner += [i] * len(extra)
-        p2 = M.softmax(M.run_classifier_raw(M.patches_input(np.stack(views)))[0],
-                       cal.temperature)
+        more = M.run_classifier_raw(M.patches_input(np.stack(views)))[0]
         owner_a = np.array(owner)
         for i in again:
-            probs[i] = (probs[i] + p2[owner_a == i].sum(axis=0)) / (1 + int((owner_a == i).sum()))
+            mean = (logits[i] + more[owner_a == i].sum(axis=0)) / (1 + int((owner_a == i).sum()))
+            probs[i] = M.softmax(mean[None, :], cal.temperature)[0]
     return probs, feats
 
 

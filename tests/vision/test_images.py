@@ -27,7 +27,7 @@ def test_arrays_that_are_not_images_are_refused(bad: object) -> None:
 
 
 def test_a_large_frame_is_read_from_a_capped_copy() -> None:
-    big = cv2.resize(render_dice([6, 3], 5, size=(640, 480), style="white"), (4200, 3150),
+    big = cv2.resize(render_dice([6, 3], 5, size=(640, 480), style="white", side=56), (4200, 3150),
                      interpolation=cv2.INTER_LINEAR)
     reading = read_dice(big)
     assert reading.values == (3, 6)

@@ -58,10 +58,11 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     assert len(found) == 5
 
 
-def test_small_or_unsure_dice_get_the_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dice_read_less_than_very_surely_get_the_second_look(monkeypatch: pytest.MonkeyPatch,
+                                                             ) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
-    places.append((drawn[0].center, R.SMALL_PIPS - 5, 0.0))  # a die that looks small
+    places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
     batches: list[int] = []
     raw = M.run_classifier_raw
 
@@ -70,13 +71,18 @@ def test_small_or_unsure_dice_get_the_second_look(monkeypatch: pytest.MonkeyPatc
         return raw(patches)
 
     monkeypatch.setattr(M, "run_classifier_raw", spy)
-    monkeypatch.setattr(R, "SECOND_LOOK", 0.0)  # here only smallness calls for it
-    monkeypatch.setattr(R, "SMALL_SURE", 1.01)
-    probs, feats = R.classify(img, places)
+    monkeypatch.setattr(R, "SECOND_LOOK", 0.0)  # nothing is unsure enough
+    probs, _ = R.classify(img, places)
+    assert batches == [3] and probs[2, 0] > R.NOT_DIE
+    batches.clear()
+    monkeypatch.setattr(R, "SECOND_LOOK", 1.01)  # every die is
+    again, feats = R.classify(img, places)
     views = len(R.LOOK_SCALES) + 3
-    assert batches == [3, views]  # the small one alone, once
-    assert probs.shape == (3, 7) and np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    assert batches == [3, 2 * views]  # both dice, not the floor
+    assert again.shape == (3, 7) and np.allclose(again.sum(axis=1), 1.0, atol=1e-5)
     assert feats.shape == (3, M.FEATURES)
+    assert np.array_equal(again[2], probs[2]) and not np.allclose(again[:2], probs[:2])
+    assert [int(np.argmax(p[1:])) + 1 for p in again[:2]] == [6, 3]
 
 
 def test_a_die_too_small_to_count_is_uncertain_not_guessed() -> None:
