@@ -7,9 +7,10 @@ settings, which the game log's header records).
 
 :class:`GameChooser` is what the box shows first: the setup of the default game; BACK on
 its first step ("b:game") shows the menu of every game the box knows (UP/DOWN, OK), which
-opens that game's setup, followed by "Teach <dice>" for each kind of dice the camera games
-read (:class:`device.core.teach.TeachFlow`; back to the menu when it ends). It has the same
-face as a setup (``press``, ``view``, ``result``), plus ``busy``/``tick`` while teaching.
+opens that game's setup, followed by "Teach <dice>" for each kind of dice given (the camera
+games'): OK there sets :attr:`GameChooser.asks_teach`, and the box runs the teach flow
+(:class:`device.core.teach.TeachFlow`) over the menu, which is back when it ends. It has the
+same face as a setup (``press``, ``view``, ``result``).
 
 Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or the command
 line gives names; there is no text entry on a six-button box.
@@ -24,15 +25,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from device.core.dice import DiceKind
 from device.core.roles import Role
-from device.core.teach import TeachFlow
 from device.ui.views import MenuView, NumberView
 
 if TYPE_CHECKING:
     from device.core.game import GameRecord
-
-#: Makes the teach flow for a kind of dice (the box supplies the eye and the shelf).
-TeachFactory = Callable[[DiceKind], TeachFlow]
-
 
 @dataclass(frozen=True)
 class SetupDefaults:
@@ -226,19 +222,16 @@ class GameChooser:
     """
 
     def __init__(self, games: Sequence[GameRecord], defaults: SetupDefaults,
-                 game: str | None = None, teach: TeachFactory | None = None) -> None:
-        from device.core.game import dice_kinds
-
+                 game: str | None = None, kinds: Sequence[DiceKind] = ()) -> None:
         if not games:
             raise ValueError("no games to choose from")
         self.games = tuple(games)
         self.defaults = defaults
-        self.teach = teach
-        self.kinds = dice_kinds(self.games) if teach is not None else ()
+        self.kinds = tuple(kinds)  # the dice the menu offers to teach
         names = [g.name for g in self.games]
         self.cursor = names.index(game) if game in names else 0
         self.inner: SetupSteps | None = self._make()
-        self.teaching: TeachFlow | None = None
+        self.asks_teach: DiceKind | None = None  # a teach line picked: the box runs it
         self.flash = ""
 
     @property
@@ -246,19 +239,6 @@ class GameChooser:
         """The game whose setup is open (or under the menu's cursor; a teach line: the
         last game)."""
         return self.games[min(self.cursor, len(self.games) - 1)]
-
-    @property
-    def busy(self) -> bool:
-        """Teaching, and the camera is looking: call :meth:`tick`."""
-        return self.teaching is not None and self.teaching.busy
-
-    def tick(self, t: float) -> None:
-        if self.teaching is not None:
-            self.teaching.tick(t)
-
-    def lines(self) -> list[str]:
-        """The simulator's lines while teaching."""
-        return self.teaching.lines() if self.teaching is not None else []
 
     def _make(self) -> SetupSteps:
         return self.game.setup(self.defaults)
@@ -274,18 +254,12 @@ class GameChooser:
 
     def press(self, role: Role) -> None:
         self.flash = ""
-        if self.teaching is not None:
-            self.teaching.press(role)
-            if self.teaching.finished:
-                self.teaching = None
-            return
         if self.inner is None:
             if role in (Role.UP, Role.DOWN):
                 step = 1 if role is Role.DOWN else -1
                 self.cursor = (self.cursor + step) % (len(self.games) + len(self.kinds))
             elif role is Role.OK and self.cursor >= len(self.games):
-                assert self.teach is not None
-                self.teaching = self.teach(self.kinds[self.cursor - len(self.games)])
+                self.asks_teach = self.kinds[self.cursor - len(self.games)]
             elif role is Role.OK:
                 self.inner = self._make()
             else:
@@ -297,8 +271,6 @@ class GameChooser:
         self.inner.press(role)
 
     def view(self) -> Any:
-        if self.teaching is not None:
-            return self.teaching.view()
         if self.inner is None:
             labels = (*(g.label for g in self.games), *(f"Teach {k.label}" for k in self.kinds))
             return MenuView("Game", labels, self.cursor, self.flash or "w/s o:pick")
@@ -309,5 +281,5 @@ class GameChooser:
 
 
 __all__ = ["STRIKE_LIMITS", "Change", "GameChooser", "SetupChoices", "SetupDefaults",
-           "SetupResult", "SetupSteps", "StrikeChoices", "TeachFactory", "in_strike_limits",
+           "SetupResult", "SetupSteps", "StrikeChoices", "in_strike_limits",
            "seat_names", "wrap"]
