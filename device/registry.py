@@ -12,9 +12,10 @@ Adding a game to the box:
    :class:`device.core.ports.SimOptions`) and an odds command.
 3. One :class:`GameRecord` line in :data:`GAMES` below; a game whose dice the camera reads
    names their kind (``dice=``: :data:`device.core.dice.PIP_DICE`, or its own
-   :class:`device.core.dice.DiceKind` of face names), and setup's menu offers to teach
-   them. Nothing else in ``device/`` names a game: the box, the setup's game menu,
-   ``run --sim``, ``odds`` and resuming a log all go through this list.
+   :class:`device.core.dice.DiceKind` of face names), and setup's menu and the game's
+   in-game menu (MENU twice) offer to teach them. Nothing else in ``device/`` names a
+   game: the box, the setup's game menu, ``run --sim``, ``odds`` and resuming a log all go
+   through this list.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from games.roll_odds import RollOdds
 from games.tally import Move, Tally, count_turns
 
 CLOCKWISE = 1
@@ -170,6 +171,11 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
         challenges and cards; this default counts one turn for the awaited seat.
         """
         return count_turns(self, move)
+
+    def roll_odds(self) -> RollOdds | None:
+        """The scoreboard's fairness chart for this game's camera-read rolls
+        (:mod:`games.roll_odds`); ``None`` (this default): the game has none."""
+        return None
 
     # --- serialisation for the game log -------------------------------------------------
     @abstractmethod

@@ -223,7 +223,7 @@ def stats_page(stats: Stats) -> str:
         rows = [f"<tr><th>{escape(n)}</th>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>"
                 for n, row in zip(names, values, strict=True)]
         parts.append(players_table(head, rows))
-    parts += [fairness_html(stats.faces), fairness_html(stats.scores)]
+    parts += [fairness_html(test) for test in (stats.faces, *stats.charts.values())]
     return page("Statistics", "".join(parts), "stats")
 
 

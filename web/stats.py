@@ -4,10 +4,11 @@
   ``rules.tally`` hook gives (bluffs declared and caught, challenges made and won, cards
   played; turns for a game without its own hook);
 * over every roll the camera read (``meta.read == "camera"``): how often each face 1-6
-  came up, and for the rolls of exactly two dice, each Bamboozled score they make
-  (``games.bamboozled.scores.best_truthful``) against its odds
-  (``games.bamboozled.odds``), each with a chi-square test of fairness (:mod:`web.chisq`)
-  and a plain verdict.
+  came up; and for every game whose rules give a fairness chart (``rules.roll_odds()``,
+  :mod:`games.roll_odds`; found through :mod:`games.registry`), how often each outcome came
+  up in that game's own rolls against its chances (e.g. each two-dice score against its
+  odds); each with a chi-square test of fairness (:mod:`web.chisq`) and a plain verdict.
+  A game without the hook has no such chart. No game is named here.
 
 The test is trusted only once every face is expected at least :data:`MIN_EXPECTED` times;
 a p-value under :data:`ALPHA` says a face comes up more than chance allows.
@@ -21,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.bamboozled.odds import odds
-from games.bamboozled.scores import ROLLS, best_truthful, rank, score_name
+from games import registry
+from games.roll_odds import RollOdds
 from games.tally import Tally
 from web.chisq import chi_square
 from web.store import GameView
@@ -30,8 +31,6 @@ from web.store import GameView
 ALPHA = 0.01
 MIN_EXPECTED = 5.0
 FACES = (1, 2, 3, 4, 5, 6)
-#: The 21 scores two dice can make honestly (their best), lowest first.
-TWO_DICE_SCORES: tuple[int, ...] = tuple(sorted({best_truthful(r) for r in ROLLS}, key=rank))
 
 
 def _plural(n: int, word: str) -> str:
@@ -107,7 +106,8 @@ class Stats:
     games: int
     players: dict[str, dict[Tally, int]]
     faces: Fairness
-    scores: Fairness
+    #: The games' own fairness charts, by their key (``RollOdds.key``), in registry order.
+    charts: dict[str, Fairness] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,7 +115,7 @@ class Stats:
             "players": {name: {t.value: per.get(t, 0) for t in Tally if t in self.tallies}
                         for name, per in self.players.items()},
             "faces": self.faces.to_json(),
-            "two_dice_scores": self.scores.to_json(),
+            **{key: chart.to_json() for key, chart in self.charts.items()},
         }
 
     @property
@@ -125,16 +125,37 @@ class Stats:
         return [t for t in Tally if t in seen]
 
 
+def camera_readings(games: Iterable[GameView]) -> list[tuple[int | str, ...]]:
+    """The dice of every camera-read action (pips or face names), one tuple per reading."""
+    return [step.dice for game in games for step in game.steps
+            if step.reading is not None and step.reading.camera and step.dice]
+
+
 def camera_rolls(games: Iterable[GameView]) -> list[tuple[int, ...]]:
     """The pip dice of every camera-read action, one tuple per reading."""
-    rolls = []
-    for game in games:
-        for step in game.steps:
-            if step.reading is not None and step.reading.camera:
-                pips = tuple(d for d in step.dice if isinstance(d, int) and 1 <= d <= 6)
-                if pips:
-                    rolls.append(pips)
-    return rolls
+    rolls = [tuple(d for d in dice if isinstance(d, int) and 1 <= d <= 6)
+             for dice in camera_readings(games)]
+    return [r for r in rolls if r]
+
+
+def game_charts() -> list[tuple[str, RollOdds]]:
+    """(game name, its chart) for every registered game whose rules have the hook."""
+    charts = []
+    for name in registry.names():
+        chart = registry.get_rules(name).roll_odds()
+        if chart is not None:
+            charts.append((name, chart))
+    return charts
+
+
+def chart_of(chart: RollOdds, games: Sequence[GameView]) -> Fairness:
+    """``chart`` over the camera-read rolls of ``games`` (the rolls it does not count left
+    out)."""
+    made = [chart.outcome(dice) for dice in camera_readings(games)]
+    counted = [k for k in made if k is not None]
+    counts = [counted.count(k) for k in range(len(chart.labels))]
+    test = fairness(chart.title, chart.labels, counts, chart.chances, len(counted), "rolls")
+    return dataclasses.replace(test, short=chart.axis)
 
 
 def collect(games: Sequence[GameView]) -> Stats:
@@ -150,14 +171,9 @@ def collect(games: Sequence[GameView]) -> Stats:
     face_counts = [sum(r.count(f) for r in rolls) for f in FACES]
     faces = fairness("Faces the camera read", [str(f) for f in FACES], face_counts,
                      [1 / 6] * 6, len(rolls), "dice")
-    pairs = [best_truthful(r) for r in rolls if len(r) == 2]
-    score_counts = [pairs.count(s) for s in TWO_DICE_SCORES]
-    chances = [float(odds(s).truthful) for s in TWO_DICE_SCORES]
-    scores = fairness("Two-dice scores against their odds",
-                      [score_name(s) for s in TWO_DICE_SCORES], score_counts, chances,
-                      len(pairs), "rolls")
-    scores = dataclasses.replace(scores, short=tuple(str(s) for s in TWO_DICE_SCORES))
-    return Stats(len(games), dict(sorted(players.items())), faces, scores)
+    charts = {chart.key: chart_of(chart, [g for g in games if g.game == name])
+              for name, chart in game_charts()}
+    return Stats(len(games), dict(sorted(players.items())), faces, charts)
 
 
 def to_text(stats: Stats) -> str:
@@ -171,7 +187,7 @@ def to_text(stats: Stats) -> str:
             cells = "  ".join(f"{per.get(t, 0):>{len(t.value)}}" for t in tallies)
             lines.append(f"{name:<{width}}  {cells}")
         lines.append("")
-    for test in (stats.faces, stats.scores):
+    for test in (stats.faces, *stats.charts.values()):
         lines.append(f"{test.title}:")
         for label, o, e in zip(test.labels, test.observed, test.expected, strict=True):
             lines.append(f"  {label:>9}  {o:>5}  (expected {e:.1f})")

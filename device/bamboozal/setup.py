@@ -15,12 +15,11 @@ The result is a :class:`device.core.setup.SetupResult` (names +
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.core.roles import Role
-from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.core.setup import Change, SetupChoices, SetupDefaults, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
 from games.bamboozal import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Settings
 
@@ -43,23 +42,20 @@ STEPS = tuple(Step)
 
 
 @dataclass(frozen=True)
-class Choices:
+class Choices(SetupChoices):
+    """``first``: the first dealer."""
+
     players: int = 4
     amount: int = AMOUNTS.index(DEFAULT_AMOUNT)  # index into AMOUNTS
     rounds: int = 4
-    dealer: int = 0
-    step: int = 0
 
 
 class BamboozalSetup(SetupSteps):
     """The setup screens (see the module docstring)."""
 
     def __init__(self, players: int = 4, names: Sequence[str] = ()) -> None:
-        self.given = tuple(names)
-        players = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.given) or players))
-        self.choices = Choices(players=players)
-        self.result: SetupResult | None = None
-        self.flash = ""
+        players = max(MIN_PLAYERS, min(MAX_PLAYERS, len(names) or players))
+        super().__init__(names, Choices(players=players))
 
     @classmethod
     def from_defaults(cls, defaults: SetupDefaults) -> BamboozalSetup:
@@ -67,39 +63,20 @@ class BamboozalSetup(SetupSteps):
         return cls(defaults.players, defaults.names)
 
     @property
-    def step(self) -> Step:
-        return STEPS[self.choices.step]
+    def steps(self) -> tuple[Step, ...]:
+        return STEPS
 
     def settings(self) -> Settings:
         c = self.choices
         return Settings(hand_amount=AMOUNTS[c.amount], rounds_per_hand=c.rounds,
-                        first_dealer=c.dealer)
+                        first_dealer=c.first)
 
-    def press(self, role: Role) -> None:
-        self.flash = ""
-        c, step = self.choices, self.step
-        if role is Role.BACK:
-            self._back()
-            return
-        if role is Role.OK:
-            if step is Step.READY:
-                self.result = SetupResult(self.names, self.settings())
-            else:
-                self.choices = replace(c, step=c.step + 1, dealer=min(c.dealer, c.players - 1))
-            return
-        if role not in (Role.UP, Role.DOWN) or step is Step.READY:
-            self.flash = self._view().hint
-            return
-        up = 1 if role is Role.UP else -1
-        if step is Step.PLAYERS:
-            c = replace(c, players=wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS))
-        elif step is Step.AMOUNT:
-            c = replace(c, amount=(c.amount + up) % len(AMOUNTS))
-        elif step is Step.ROUNDS:
-            c = replace(c, rounds=wrap(c.rounds + up, MIN_ROUNDS, MAX_ROUNDS))
-        else:  # dealer: a list, UP moves the cursor up
-            c = replace(c, dealer=(c.dealer - up) % c.players)
-        self.choices = c
+    def changes(self) -> Mapping[Step, Change]:
+        return {Step.PLAYERS: self.players_within(MIN_PLAYERS, MAX_PLAYERS),
+                Step.AMOUNT: lambda c, up: replace(c, amount=(c.amount + up) % len(AMOUNTS)),
+                Step.ROUNDS: lambda c, up: replace(c, rounds=wrap(c.rounds + up, MIN_ROUNDS,
+                                                                  MAX_ROUNDS)),
+                Step.DEALER: self.next_first}  # a list: UP moves the cursor up
 
     def _view(self) -> Any:
         c, step = self.choices, self.step
@@ -114,10 +91,10 @@ class BamboozalSetup(SetupSteps):
             return NumberView("Rounds per hand", str(c.rounds), f"{c.rounds} cards each",
                               hint)
         if step is Step.DEALER:
-            return MenuView("Who deals first?", self.names, c.dealer, "w/s o:deals")
+            return MenuView("Who deals first?", self.names, c.first, "w/s o:deals")
         return MessageView("Ready?", (
             f"{c.players} players, {AMOUNTS[c.amount]} a hand, {c.rounds} rounds.",
-            f"{self.names[c.dealer]} deals first; the dealer moves clockwise."),
+            f"{self.names[c.first]} deals first; the dealer moves clockwise."),
             "o:start b:back")
 
 

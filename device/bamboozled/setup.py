@@ -17,12 +17,11 @@ The result is a :class:`device.core.setup.SetupResult` (names +
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.core.roles import Role
-from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.core.setup import Change, SetupDefaults, SetupSteps, StrikeChoices, in_strike_limits
 from device.ui.views import MenuView, MessageView, NumberView
 from games.bamboozled.rules import MAX_PLAYERS
 from games.bamboozled.state import PARTY_STRIKE_LIMIT, Settings
@@ -45,31 +44,26 @@ STEPS = tuple(Step)
 
 
 @dataclass(frozen=True)
-class Choices:
-    players: int = 3
+class Choices(StrikeChoices):
     no_bluffing: bool = False
     no_limits: bool = False
-    strikes: int = 3
-    first: int = 0
-    step: int = 0
 
 
 class Setup(SetupSteps):
     """The setup screens as a little state machine: :meth:`press`, :meth:`view`,
     :attr:`result` once dealt."""
 
+    hint_mark = "\u2717 "  # the hint is back at the next key
+
     def __init__(self, players: int = 3, strike_limit: int = 3, names: Sequence[str] = (),
                  variants: Sequence[str] = ()) -> None:
-        self.given = tuple(names)
-        if len(self.given) >= 2:  # names given: one seat each
-            players = len(self.given)
+        if len(names) >= 2:  # names given: one seat each
+            players = len(names)
         players = max(2, min(PARTY_MAX, players))
-        self.choices = Choices(players=players, strikes=max(1, min(9, strike_limit)),
-                               no_bluffing="no-bluffing" in variants,
-                               no_limits="no-limits" in variants)
+        super().__init__(names, Choices(players=players, strikes=in_strike_limits(strike_limit),
+                                        no_bluffing="no-bluffing" in variants,
+                                        no_limits="no-limits" in variants))
         self.default_strikes = self.choices.strikes
-        self.result: SetupResult | None = None
-        self.flash = ""
 
     @classmethod
     def from_defaults(cls, defaults: SetupDefaults) -> Setup:
@@ -77,42 +71,27 @@ class Setup(SetupSteps):
         return cls(defaults.players, defaults.strike_limit, defaults.names, defaults.variants)
 
     @property
-    def step(self) -> Step:
-        return STEPS[self.choices.step]
+    def steps(self) -> tuple[Step, ...]:
+        return STEPS
 
-    def press(self, role: Role) -> None:
-        self.flash = ""
+    def settings(self) -> Settings:
         c = self.choices
-        step = self.step
-        if role is Role.BACK:
-            self._back()
-            return
-        if role is Role.OK:
-            if step is Step.DEAL:
-                self.result = SetupResult(self.names, Settings(
-                    strike_limit=c.strikes, no_limits=c.no_limits,
-                    party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
-                    first_seat=c.first))
-                return
-            if step is Step.PLAYERS and c.players > MAX_PLAYERS and c.strikes == \
-                    self.default_strikes:
-                c = replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
-            self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
-            return
-        if role not in (Role.UP, Role.DOWN) or step is Step.DEAL:
-            self.flash = f"\u2717 {role.name} ignored"  # the hint is back at the next key
-            return
-        up = role is Role.UP
-        if step is Step.PLAYERS:
-            self.choices = replace(c, players=wrap(c.players + (1 if up else -1), 2, PARTY_MAX))
-        elif step is Step.VARIANT:
-            self.choices = replace(c, no_bluffing=not c.no_bluffing)
-        elif step is Step.LIMITS:
-            self.choices = replace(c, no_limits=not c.no_limits)
-        elif step is Step.STRIKES:
-            self.choices = replace(c, strikes=wrap(c.strikes + (1 if up else -1), 1, 9))
-        elif step is Step.FIRST:
-            self.choices = replace(c, first=(c.first + (-1 if up else 1)) % c.players)
+        return Settings(strike_limit=c.strikes, no_limits=c.no_limits,
+                        party=c.players > MAX_PLAYERS, no_bluffing=c.no_bluffing,
+                        first_seat=c.first)
+
+    def leave(self, step: Step) -> Choices:
+        c = self.choices
+        if step is Step.PLAYERS and c.players > MAX_PLAYERS and c.strikes == \
+                self.default_strikes:
+            return replace(c, strikes=PARTY_STRIKE_LIMIT)  # suggested for Party games
+        return c
+
+    def changes(self) -> Mapping[Step, Change]:
+        return {Step.PLAYERS: self.players_within(2, PARTY_MAX),
+                Step.VARIANT: lambda c, up: replace(c, no_bluffing=not c.no_bluffing),
+                Step.LIMITS: lambda c, up: replace(c, no_limits=not c.no_limits),
+                Step.STRIKES: self.more_strikes, Step.FIRST: self.next_first}
 
     def _view(self) -> Any:
         c = self.choices
@@ -127,8 +106,7 @@ class Setup(SetupSteps):
             return MenuView("No Limits", ("Off: hand limit 2", "On: no hand limit"),
                             int(c.no_limits), hint)
         if step is Step.STRIKES:
-            return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
-                              hint)
+            return self.strikes_view()
         if step is Step.FIRST:
             return MenuView("Who got up first?", self.names, c.first, "w/s o:starts")
         variant = "No Bluffing" if c.no_bluffing else "Standard"

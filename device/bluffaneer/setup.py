@@ -16,12 +16,11 @@ The result is a :class:`device.core.setup.SetupResult` (names +
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.core.roles import Role
-from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.core.setup import Change, SetupChoices, SetupDefaults, SetupSteps, wrap
 from device.ui.views import MenuView, MessageView, NumberView
 from games.bluffaneer.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 
@@ -40,23 +39,19 @@ STEPS = tuple(Step)
 
 
 @dataclass(frozen=True)
-class BluffaneerChoices:
+class BluffaneerChoices(SetupChoices):
     players: int = 4
     coins: int | None = None  # None: the rules' default for the player count
-    first: int = 0
-    step: int = 0
 
 
 class BluffaneerSetup(SetupSteps):
     """The Bluffaneer setup screens (see the module docstring)."""
 
     def __init__(self, players: int = 4, names: Sequence[str] = ()) -> None:
-        self.given = tuple(names)
-        players = len(self.given) if len(self.given) >= MIN_PLAYERS else players
-        self.choices = BluffaneerChoices(players=max(MIN_PLAYERS, min(MAX_PLAYERS, players)))
+        players = len(names) if len(names) >= MIN_PLAYERS else players
+        super().__init__(names, BluffaneerChoices(
+            players=max(MIN_PLAYERS, min(MAX_PLAYERS, players))))
         self.defaults = Settings()
-        self.result: SetupResult | None = None
-        self.flash = ""
 
     @classmethod
     def from_defaults(cls, defaults: SetupDefaults) -> BluffaneerSetup:
@@ -64,8 +59,8 @@ class BluffaneerSetup(SetupSteps):
         return cls(defaults.players, defaults.names)
 
     @property
-    def step(self) -> Step:
-        return STEPS[self.choices.step]
+    def steps(self) -> tuple[Step, ...]:
+        return STEPS
 
     @property
     def coins(self) -> int:
@@ -75,33 +70,15 @@ class BluffaneerSetup(SetupSteps):
     def settings(self) -> Settings:
         return replace(self.defaults, coins=self.choices.coins, first_seat=self.choices.first)
 
-    def press(self, role: Role) -> None:
-        self.flash = ""
-        c, step = self.choices, self.step
-        if role is Role.BACK:
-            self._back()
-            return
-        if role is Role.OK:
-            if step is Step.DEAL:
-                self.result = SetupResult(self.names, self.settings())
-            else:
-                self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
-            return
-        if role not in (Role.UP, Role.DOWN):
-            self.flash = "w/s:change o:next"
-            return
-        up = 1 if role is Role.UP else -1
-        if step is Step.PLAYERS:
-            players = wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS)
-            coins = c.coins if c.coins is None else min(c.coins, self._most(players))
-            c = replace(c, players=players, coins=coins)
-        elif step is Step.COINS:
-            c = replace(c, coins=wrap(self.coins + up, 1, self._most(c.players)))
-        elif step is Step.FIRST:
-            c = replace(c, first=(c.first - up) % c.players)
-        else:
-            self.flash = "o:next b:back"
-        self.choices = c
+    def changes(self) -> Mapping[Step, Change]:
+        return {Step.PLAYERS: self._players, Step.COINS: self._coins, Step.FIRST: self.next_first}
+
+    def _players(self, c: BluffaneerChoices, up: int) -> BluffaneerChoices:
+        c = self.players_within(MIN_PLAYERS, MAX_PLAYERS)(c, up)
+        return c if c.coins is None else replace(c, coins=min(c.coins, self._most(c.players)))
+
+    def _coins(self, c: BluffaneerChoices, up: int) -> BluffaneerChoices:
+        return replace(c, coins=wrap(self.coins + up, 1, self._most(c.players)))
 
     def _most(self, players: int) -> int:
         return self.defaults.supply // players

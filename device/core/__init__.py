@@ -12,8 +12,10 @@ How a new game plugs in (see also :mod:`device.registry`):
   ``start_reading(kind)`` (kind: the game's ``StrEnum``); apply anything else with
   ``apply(action)``. The retry, spread, by-hand, two-player confirm, camera problem,
   status words, batches and log meta come for free.
-* Subclass :class:`device.core.setup.SetupSteps` (``press``, ``_view``, ``result``:
-  :class:`device.core.setup.SetupResult`) with a ``from_defaults(SetupDefaults)`` builder.
+* Subclass :class:`device.core.setup.SetupSteps` with choices subclassing
+  :class:`device.core.setup.SetupChoices`: only the game's own steps (``steps``,
+  ``change(step, up)``, ``settings()``, ``_view()``, optionally ``leave(step)``); the press
+  (BACK, OK, the deal, hints) is shared. Give it a ``from_defaults(SetupDefaults)`` builder.
 * Optionally a simulator: a :class:`device.core.ports.NoHooks` subclass
   (:class:`device.core.ports.SimHooks`) built from :class:`device.core.ports.SimOptions`.
 * Fill a :class:`device.core.game.GameRecord` (``dice``: the kind of dice the camera reads

@@ -8,11 +8,15 @@
   the screen is the one that state waits on. A log with a bad line in the middle ->
   "Log damaged": OK resumes after the last good action (:meth:`games.log.LogWriter.salvage`
   keeps the original as ``<name>.jsonl.damaged-<n>``), CHALLENGE starts a new game.
-* setup (:class:`device.core.setup.GameChooser` over the box's games; its menu also
-  teaches the camera games' dice, :class:`device.core.teach.TeachFlow`) -> a new log
+* setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
+* teaching (:class:`device.core.teach.TeachFlow`): asked for from setup's game menu
+  ("Teach <dice>" after the games) or from a camera game's in-game menu (MENU twice: see
+  :mod:`device.core.flow`); it runs over that screen, which is back when it ends. A game
+  taught mid-game reads with a new eye (the new profile); its log is not touched, so a
+  power cut while teaching resumes the game.
 * storage (:mod:`device.core.storage`, the check ``bluffbox doctor`` makes): a state
   folder that cannot be written is found before anything else (no resume offer, no setup):
   a "Cannot save games" screen and a log line, OK checks again. Below ``min_free_mb`` free
@@ -38,13 +42,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.core.dice import DiceKind
 from device.core.flow import TRAY_CAPACITY, GameFlow
-from device.core.game import GameRecord, find_game
+from device.core.game import GameRecord, dice_kinds, find_game
 from device.core.notes import pending_press
 from device.core.ports import Eye, Recorder, SimHooks
 from device.core.roles import Presses, Role
-from device.core.setup import GameChooser, SetupDefaults, SetupResult, TeachFactory
+from device.core.setup import GameChooser, SetupDefaults, SetupResult
 from device.core.storage import space_problem, state_fix, state_problem
+from device.core.teach import TeachFactory, TeachFlow
 from device.ui.views import MessageView
 from games.log import LogError, LogWriter, Replay, Salvage, replay, salvage
 from games.registry import get_rules
@@ -159,7 +165,7 @@ class Box:
     game's eye; ``simulate`` (the simulator) makes a game's hooks; ``photo_factory(game_id)``
     the photo keeper for a game (the CLI passes :class:`device.hw.photos.PhotoKeeper`;
     without one no photos are kept); ``teach`` makes the teach flow for a kind of dice
-    (setup's menu offers it; without one it does not).
+    (setup's menu and the camera games' in-game menu offer it; without one they do not).
     """
 
     def __init__(self, settings: BoxSettings, games: Sequence[GameRecord],
@@ -173,6 +179,7 @@ class Box:
         self.simulate = simulate
         self.photo_factory = photo_factory
         self.flow: GameFlow | None = None
+        self.teaching: TeachFlow | None = None  # runs over the setup or the game
         self.game: GameRecord | None = None
         self.setup: GameChooser | None = None
         self.writer: LogWriter | None = None
@@ -212,7 +219,8 @@ class Box:
             self.setup = None
             return
         defaults = SetupDefaults(c.players, c.strike_limit, tuple(c.names), tuple(c.variants))
-        self.setup = GameChooser(self.games, defaults, c.game, self.teach)
+        kinds = dice_kinds(self.games) if self.teach is not None else ()
+        self.setup = GameChooser(self.games, defaults, c.game, kinds)
 
     def _open(self, game: GameRecord, state: Any, game_id: str, names: Sequence[str],
               settings: Any, resumed: tuple[Sequence[Any], Path] | None = None,
@@ -229,7 +237,8 @@ class Box:
         photos = self.photo_factory(game_id) if self.photo_factory is not None else None
         self.flow = game.flow(state, self.writer, self.eye_for(game, self.hooks),
                               save_photo=photos, hooks=self.hooks, actions=actions,
-                              last_events=last_events, tray_capacity=self.cfg.tray_capacity)
+                              last_events=last_events, tray_capacity=self.cfg.tray_capacity,
+                              teach=game.dice if self.teach is not None else None)
         self.game = game
 
     def resume(self) -> None:
@@ -283,13 +292,32 @@ class Box:
         self.writer = None
         self.flow = None
         self.hooks = None
+        self.teaching = None
 
     # --- the loop's interface ---------------------------------------------------------------
+    def _teach_if_asked(self, screen: GameChooser | GameFlow) -> None:
+        """``screen`` asked to teach a kind of dice: run the teach flow over it."""
+        kind: DiceKind | None = screen.asks_teach
+        screen.asks_teach = None
+        if kind is not None and self.teach is not None:
+            log.info("teaching %s from the %s", kind.name,
+                     "game" if isinstance(screen, GameFlow) else "setup menu")
+            self.teaching = self.teach(kind)
+
+    def _press_teaching(self, role: Role) -> None:
+        assert self.teaching is not None
+        self.teaching.press(role)
+        if not self.teaching.finished:
+            return
+        saved, self.teaching = self.teaching.saved, None
+        if saved and self.flow is not None and self.game is not None:
+            self.flow.eye = self.eye_for(self.game, self.hooks)  # later reads: the profile
+
     @property
     def busy(self) -> bool:
-        if self.setup is not None:
-            return self.setup.busy
-        return self.flow is not None and self.flow.busy
+        if self.teaching is not None:
+            return self.teaching.busy
+        return self.setup is None and self.flow is not None and self.flow.busy
 
     def press(self, role: Role) -> None:
         if self.blocked is not None:
@@ -302,8 +330,12 @@ class Box:
             elif role is Role.CHALLENGE:
                 self._new_setup()
             return
+        if self.teaching is not None:
+            self._press_teaching(role)
+            return
         if self.setup is not None:
             self.setup.press(role)
+            self._teach_if_asked(self.setup)
             if self.setup.result is not None:
                 try:
                     self.start_game(self.setup.game, self.setup.result)
@@ -314,19 +346,22 @@ class Box:
             return
         if self.flow is not None:
             self.flow.press(role)
+            self._teach_if_asked(self.flow)
             if self.flow.finished:
                 self._new_setup()
 
     def tick(self, t: float) -> None:
-        if self.setup is not None:
-            self.setup.tick(t)
+        if self.teaching is not None:
+            self.teaching.tick(t)
         elif self.flow is not None:
             self.flow.tick(t)
 
     def lines(self) -> list[str]:
         """The simulator's lines under the screen (none on the real box)."""
+        if self.teaching is not None:
+            return self.teaching.lines()
         if self.setup is not None:
-            return self.setup.lines()
+            return []
         return self.hooks.lines(self.flow) if self.hooks is not None else []
 
     def view(self) -> Any:
@@ -349,6 +384,8 @@ class Box:
             return MessageView("Resume game?", (
                 ", ".join(result.log.players) + (f", round {rnd}:" if rnd else ":"),
                 prompt + "."), "o:resume c:new game")
+        if self.teaching is not None:
+            return self.teaching.view()
         if self.setup is not None:
             return self.setup.view()
         assert self.flow is not None

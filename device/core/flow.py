@@ -26,6 +26,12 @@ The one reading flow (every game reads its dice this way):
   the same action again, and a restart resumes at the last logged action.
 * A ruling photo that cannot be kept is said on the screen's hint row and in the action's
   meta (``"photo_lost"``); the game goes on.
+* MENU shows the players (:class:`Players`; any button returns). For a game whose dice
+  the camera reads (the box passes ``teach``: their :class:`device.core.dice.DiceKind`),
+  MENU there opens the game menu (:class:`GameMenu`): "Back to the game" and "Teach <dice>".
+  Teach returns to the game's screen and sets :attr:`GameFlow.asks_teach`; the box runs
+  the teach flow over the game and shows the game again where it was when it ends. Nothing
+  is logged for it, so a power cut while teaching resumes the game.
 
 A game subclasses :class:`GameFlow`: ``rules_factory``, :meth:`GameFlow.mode_for`,
 :meth:`GameFlow.press_handlers` and :meth:`GameFlow.view_handlers` (explicit maps from its
@@ -36,12 +42,14 @@ mode types), the reading hooks (:meth:`GameFlow.rule`, :meth:`GameFlow.check_rea
 
 from __future__ import annotations
 
+import enum
 import errno
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from device.core.dice import DiceKind
 from device.core.ports import (
     DieValue,
     Eye,
@@ -54,7 +62,7 @@ from device.core.ports import (
     SimHooks,
 )
 from device.core.roles import Role
-from device.ui.views import MessageView, WinnerView
+from device.ui.views import MenuView, MessageView, WinnerView
 from games.common import Event, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -157,6 +165,27 @@ class Players:
 
 
 @dataclass(frozen=True)
+class GameMenu:
+    """The in-game menu (MENU on the players' view): :data:`GAME_MENU`; BACK returns."""
+
+    back: Any
+    cursor: int = 0
+
+
+class MenuItem(enum.Enum):
+    """The in-game menu's lines, in order."""
+
+    BACK = "back"
+    TEACH = "teach"
+
+
+#: The in-game menu's lines, in order.
+GAME_MENU = tuple(MenuItem)
+#: The players' view hint when MENU there opens the game menu.
+MENU_HINT = "m:menu, other: back"
+
+
+@dataclass(frozen=True)
 class Over:
     pass
 
@@ -178,7 +207,7 @@ class GameFlow:
     def __init__(self, state: Any, log: Recorder, eye: Eye, *, rules: Any = None,
                  save_photo: SavePhoto | None = None, hooks: SimHooks | None = None,
                  actions: int = 0, last_events: Sequence[Event] = (),
-                 tray_capacity: int = TRAY_CAPACITY) -> None:
+                 tray_capacity: int = TRAY_CAPACITY, teach: DiceKind | None = None) -> None:
         self.rules = rules if rules is not None else type(self).rules_factory()
         self.state = state
         self.log = log
@@ -190,16 +219,19 @@ class GameFlow:
         self.last_events: tuple[Event, ...] = tuple(last_events)
         self.flash = ""  # a short hint after a press that did nothing
         self.finished = False  # OK on the winner screen: the box may start a new game
+        self.teach = teach  # the dice the game menu offers to teach (None: no game menu)
+        self.asks_teach: DiceKind | None = None  # "Teach" picked: the box runs it, clears it
         self._press: dict[type, PressHandler] = {
             Reading: self._press_reading, EnterByHand: self._press_enter,
             ConfirmByHand: self._press_confirm, Notice: self._press_notice,
             Ruled: self._press_ruled, Players: self._press_players, Over: self._press_over,
-            StorageFull: self._press_storage_full, **self.press_handlers()}
+            StorageFull: self._press_storage_full, GameMenu: self._press_game_menu,
+            **self.press_handlers()}
         self._views: dict[type, ViewHandler] = {
             Reading: self.reading_view, EnterByHand: self.hand_view,
             ConfirmByHand: self._confirm_view, Notice: self._notice_view,
-            Ruled: self._ruled_view, Players: lambda mode: self.players_view(),
-            StorageFull: self._storage_full_view,
+            Ruled: self._ruled_view, Players: self._players_view,
+            StorageFull: self._storage_full_view, GameMenu: self._game_menu_view,
             Over: lambda mode: WinnerView(self.who(self.state.winner), self.winner_lines()),
             **self.view_handlers()}
         self.mode: Any = self.mode_for(state)
@@ -298,7 +330,7 @@ class GameFlow:
     def press(self, role: Role) -> None:
         """One button press."""
         self.flash = ""
-        no_menu = (Reading, EnterByHand, ConfirmByHand, Players, Notice, StorageFull,
+        no_menu = (Reading, EnterByHand, ConfirmByHand, Players, Notice, StorageFull, GameMenu,
                    *self.no_menu)
         if role is Role.MENU and not isinstance(self.mode, no_menu):
             self.mode = Players(self.mode)
@@ -464,8 +496,27 @@ class GameFlow:
         return True
 
     def _press_players(self, role: Role) -> bool:
-        """The players' view: any button returns."""
-        self.mode = self.mode.back
+        """The players' view: MENU opens the game menu (if the game has one), any other
+        button returns."""
+        if role is Role.MENU and self.teach is not None:
+            self.mode = GameMenu(self.mode.back)
+        else:
+            self.mode = self.mode.back
+        return True
+
+    def _press_game_menu(self, role: Role) -> bool:
+        mode: GameMenu = self.mode
+        if role in (Role.UP, Role.DOWN):
+            step = 1 if role is Role.DOWN else -1
+            self.mode = replace(mode, cursor=(mode.cursor + step) % len(GAME_MENU))
+        elif role is Role.BACK:
+            self.mode = mode.back
+        elif role is Role.OK:
+            self.mode = mode.back
+            if GAME_MENU[mode.cursor] is MenuItem.TEACH:
+                self.asks_teach = self.teach
+        else:
+            return False
         return True
 
     def _press_storage_full(self, role: Role) -> bool:
@@ -527,6 +578,16 @@ class GameFlow:
     def _ruled_view(self, mode: Ruled) -> Any:
         return mode.view
 
+    def _players_view(self, mode: Players) -> Any:
+        view = self.players_view()
+        return replace(view, hint=MENU_HINT) if self.teach is not None else view
+
+    def _game_menu_view(self, mode: GameMenu) -> MenuView:
+        assert self.teach is not None
+        labels = {MenuItem.BACK: "Back to the game", MenuItem.TEACH: f"Teach {self.teach.label}"}
+        return MenuView("Menu", tuple(labels[item] for item in GAME_MENU), mode.cursor,
+                        "w/s o:pick b:back")
+
     def _view(self) -> Any:
         return self._views[type(self.mode)](self.mode)
 
@@ -567,6 +628,6 @@ def reading_meta(done: Sequence[Batch]) -> dict[str, Any]:
     return meta
 
 
-__all__ = ["MAX_ATTEMPTS", "TRAY_CAPACITY", "Batch", "ConfirmByHand", "EnterByHand",
-           "GameFlow", "Notice", "Over", "Players", "Reading", "Ruled", "StorageFull",
-           "reading_meta"]
+__all__ = ["GAME_MENU", "MAX_ATTEMPTS", "MENU_HINT", "TRAY_CAPACITY", "Batch", "ConfirmByHand",
+           "EnterByHand", "GameFlow", "GameMenu", "MenuItem", "Notice", "Over", "Players",
+           "Reading", "Ruled", "StorageFull", "reading_meta"]

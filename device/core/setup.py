@@ -1,14 +1,16 @@
 """Setting up a game with the buttons: what every game's setup shares, and the game chooser.
 
 A game's setup is a :class:`SetupSteps` (one screen per step: UP/DOWN change, OK next,
-BACK the step before) built from the config's :class:`SetupDefaults`; when dealt it holds
-a :class:`SetupResult` (names + the game's settings, which the game log's header records).
+BACK the step before; the game states only its steps) built from the config's
+:class:`SetupDefaults`; when dealt it holds a :class:`SetupResult` (names + the game's
+settings, which the game log's header records).
 
 :class:`GameChooser` is what the box shows first: the setup of the default game; BACK on
 its first step ("b:game") shows the menu of every game the box knows (UP/DOWN, OK), which
-opens that game's setup, followed by "Teach <dice>" for each kind of dice the camera games
-read (:class:`device.core.teach.TeachFlow`; back to the menu when it ends). It has the same
-face as a setup (``press``, ``view``, ``result``), plus ``busy``/``tick`` while teaching.
+opens that game's setup, followed by "Teach <dice>" for each kind of dice given (the camera
+games'): OK there sets :attr:`GameChooser.asks_teach`, and the box runs the teach flow
+(:class:`device.core.teach.TeachFlow`) over the menu, which is back when it ends. It has the
+same face as a setup (``press``, ``view``, ``result``).
 
 Names are seat numbers ("P1".."P8") unless the config (``[game] names``) or the command
 line gives names; there is no text entry on a six-button box.
@@ -16,21 +18,17 @@ line gives names; there is no text entry on a six-button box.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import enum
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from device.core.dice import DiceKind
 from device.core.roles import Role
-from device.core.teach import TeachFlow
-from device.ui.views import MenuView
+from device.ui.views import MenuView, NumberView
 
 if TYPE_CHECKING:
     from device.core.game import GameRecord
-
-#: Makes the teach flow for a kind of dice (the box supplies the eye and the shelf).
-TeachFactory = Callable[[DiceKind], TeachFlow]
-
 
 @dataclass(frozen=True)
 class SetupDefaults:
@@ -65,22 +63,140 @@ def seat_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
     return tuple(names)
 
 
+@dataclass(frozen=True)
+class SetupChoices:
+    """What every game's setup holds: the player count, the seat that goes first (rolls,
+    opens or deals), the open step. A game's choices subclass it with its own fields."""
+
+    players: int = 3
+    first: int = 0
+    step: int = 0
+
+
+#: The strike limits setup offers (a game with strikes: its choices are
+#: :class:`StrikeChoices`).
+STRIKE_LIMITS = (1, 9)
+
+
+@dataclass(frozen=True)
+class StrikeChoices(SetupChoices):
+    """Setup choices with a strike limit (one of :data:`STRIKE_LIMITS`)."""
+
+    strikes: int = 3
+
+
+def in_strike_limits(given: int) -> int:
+    """``given`` brought into :data:`STRIKE_LIMITS`.
+
+    >>> in_strike_limits(0), in_strike_limits(4), in_strike_limits(12)
+    (1, 4, 9)
+    """
+    return max(STRIKE_LIMITS[0], min(STRIKE_LIMITS[1], given))
+
+
+def wrap(value: int, lo: int, hi: int) -> int:
+    """``value`` brought into ``lo..hi`` by wrapping around (one past ``hi``: ``lo``)."""
+    return lo + (value - lo) % (hi - lo + 1)
+
+
+#: UP (``up`` = 1) or DOWN (-1) on a step: ``(choices, up)`` -> the choices after it.
+Change = Callable[[Any, int], Any]
+
+
 class SetupSteps:
-    """What every game's setup shares (``given`` names, ``choices`` with ``players`` and
-    ``step``, a ``flash`` hint, the ``result`` once dealt): seat names, BACK to the step
-    before, the view. A game implements :meth:`press` and :meth:`_view`."""
+    """What every game's setup shares: the press (BACK the step before, OK the next step or,
+    on the last, the :class:`SetupResult`; UP/DOWN the step's :meth:`changes`; any other
+    press, or one that changes nothing, flashes the screen's hint), seat names, the view.
 
-    given: tuple[str, ...]
-    choices: Any
-    flash: str
-    result: SetupResult | None
+    A game states only its own steps: :attr:`steps`, :meth:`changes`, :meth:`settings`,
+    :meth:`_view` (and, if leaving a step changes another choice, :meth:`leave`).
+    """
 
-    def press(self, role: Role) -> None:
+    #: After a press that did nothing: "" flashes the screen's hint (what works now); a mark
+    #: flashes the mark and what was ignored (e.g. "\u2717 UP ignored"), as
+    #: :attr:`device.core.flow.GameFlow.hint_mark` does in the game.
+    hint_mark: ClassVar[str] = ""
+
+    def __init__(self, names: Sequence[str], choices: SetupChoices) -> None:
+        self.given = tuple(names)
+        self.choices: Any = choices
+        self.result: SetupResult | None = None
+        self.flash = ""
+
+    # --- what each game supplies ------------------------------------------------------------
+    @property
+    def steps(self) -> tuple[enum.Enum, ...]:
+        """The setup's screens, in order (the last one's OK deals)."""
         raise NotImplementedError
+
+    def changes(self) -> Mapping[Any, Change]:
+        """The steps with something to change -> how UP/DOWN changes it (on the others
+        only OK and BACK work)."""
+        raise NotImplementedError
+
+    def settings(self) -> Any:
+        """The game's settings from the choices (the result's ``settings``)."""
+        raise NotImplementedError
+
+    def leave(self, step: Any) -> Any:
+        """The choices as OK leaves ``step`` (unchanged unless a game suggests something)."""
+        return self.choices
+
+    def _view(self) -> Any:
+        raise NotImplementedError
+
+    # --- the changes games share ------------------------------------------------------------
+    @staticmethod
+    def players_within(lo: int, hi: int) -> Change:
+        """The players step's change: one player more or fewer, wrapping in ``lo..hi``."""
+        return lambda c, up: replace(c, players=wrap(c.players + up, lo, hi))
+
+    @staticmethod
+    def next_first(c: SetupChoices, up: int) -> SetupChoices:
+        """The seat above (UP: the names are a list) or below goes first."""
+        return replace(c, first=(c.first - up) % c.players)
+
+    @staticmethod
+    def more_strikes(c: StrikeChoices, up: int) -> StrikeChoices:
+        """The strike limit one up or down, wrapping in :data:`STRIKE_LIMITS`."""
+        return replace(c, strikes=wrap(c.strikes + up, *STRIKE_LIMITS))
+
+    # --- shared ----------------------------------------------------------------------------
+    def strikes_view(self) -> NumberView:
+        """The strike limit's screen."""
+        strikes = self.choices.strikes
+        return NumberView("Strike limit", str(strikes), f"out at {strikes} strikes",
+                          self.step_hint())
+
+    @property
+    def step(self) -> Any:
+        return self.steps[self.choices.step]
 
     @property
     def names(self) -> tuple[str, ...]:
         return seat_names(self.choices.players, self.given)
+
+    def press(self, role: Role) -> None:
+        """One button press (see the class docstring)."""
+        self.flash = ""
+        if role is Role.BACK:
+            self._back()
+        elif role is Role.OK:
+            self._next()
+        else:
+            change = self.changes().get(self.step) if role in (Role.UP, Role.DOWN) else None
+            if change is None:
+                self.flash = (f"{self.hint_mark}{role.name} ignored" if self.hint_mark
+                              else self._view().hint)
+            else:
+                self.choices = change(self.choices, 1 if role is Role.UP else -1)
+
+    def _next(self) -> None:
+        if self.choices.step == len(self.steps) - 1:
+            self.result = SetupResult(self.names, self.settings())
+            return
+        c = self.leave(self.step)
+        self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
 
     def _back(self) -> None:
         c = self.choices
@@ -97,14 +213,6 @@ class SetupSteps:
         view = self._view()
         return replace(view, hint=self.flash) if self.flash else view
 
-    def _view(self) -> Any:
-        raise NotImplementedError
-
-
-def wrap(value: int, lo: int, hi: int) -> int:
-    """``value`` brought into ``lo..hi`` by wrapping around (one past ``hi``: ``lo``)."""
-    return lo + (value - lo) % (hi - lo + 1)
-
 
 class GameChooser:
     """The chosen game's setup, with the game menu one BACK away (see the module doc).
@@ -114,19 +222,16 @@ class GameChooser:
     """
 
     def __init__(self, games: Sequence[GameRecord], defaults: SetupDefaults,
-                 game: str | None = None, teach: TeachFactory | None = None) -> None:
-        from device.core.game import dice_kinds
-
+                 game: str | None = None, kinds: Sequence[DiceKind] = ()) -> None:
         if not games:
             raise ValueError("no games to choose from")
         self.games = tuple(games)
         self.defaults = defaults
-        self.teach = teach
-        self.kinds = dice_kinds(self.games) if teach is not None else ()
+        self.kinds = tuple(kinds)  # the dice the menu offers to teach
         names = [g.name for g in self.games]
         self.cursor = names.index(game) if game in names else 0
         self.inner: SetupSteps | None = self._make()
-        self.teaching: TeachFlow | None = None
+        self.asks_teach: DiceKind | None = None  # a teach line picked: the box runs it
         self.flash = ""
 
     @property
@@ -134,19 +239,6 @@ class GameChooser:
         """The game whose setup is open (or under the menu's cursor; a teach line: the
         last game)."""
         return self.games[min(self.cursor, len(self.games) - 1)]
-
-    @property
-    def busy(self) -> bool:
-        """Teaching, and the camera is looking: call :meth:`tick`."""
-        return self.teaching is not None and self.teaching.busy
-
-    def tick(self, t: float) -> None:
-        if self.teaching is not None:
-            self.teaching.tick(t)
-
-    def lines(self) -> list[str]:
-        """The simulator's lines while teaching."""
-        return self.teaching.lines() if self.teaching is not None else []
 
     def _make(self) -> SetupSteps:
         return self.game.setup(self.defaults)
@@ -162,18 +254,12 @@ class GameChooser:
 
     def press(self, role: Role) -> None:
         self.flash = ""
-        if self.teaching is not None:
-            self.teaching.press(role)
-            if self.teaching.finished:
-                self.teaching = None
-            return
         if self.inner is None:
             if role in (Role.UP, Role.DOWN):
                 step = 1 if role is Role.DOWN else -1
                 self.cursor = (self.cursor + step) % (len(self.games) + len(self.kinds))
             elif role is Role.OK and self.cursor >= len(self.games):
-                assert self.teach is not None
-                self.teaching = self.teach(self.kinds[self.cursor - len(self.games)])
+                self.asks_teach = self.kinds[self.cursor - len(self.games)]
             elif role is Role.OK:
                 self.inner = self._make()
             else:
@@ -185,8 +271,6 @@ class GameChooser:
         self.inner.press(role)
 
     def view(self) -> Any:
-        if self.teaching is not None:
-            return self.teaching.view()
         if self.inner is None:
             labels = (*(g.label for g in self.games), *(f"Teach {k.label}" for k in self.kinds))
             return MenuView("Game", labels, self.cursor, self.flash or "w/s o:pick")
@@ -196,5 +280,6 @@ class GameChooser:
         return view
 
 
-__all__ = ["GameChooser", "SetupDefaults", "SetupResult", "SetupSteps", "TeachFactory",
+__all__ = ["STRIKE_LIMITS", "Change", "GameChooser", "SetupChoices", "SetupDefaults",
+           "SetupResult", "SetupSteps", "StrikeChoices", "in_strike_limits",
            "seat_names", "wrap"]

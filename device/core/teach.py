@@ -1,7 +1,8 @@
 """The one teach flow: the players show the box their own dice and confirm what it read.
 
-Every camera game reaches it from setup (its :class:`device.core.dice.DiceKind`; games
-with the same kind share the profile). Screens, in order:
+Every camera game reaches it from setup's game menu and from its in-game menu (MENU twice)
+(its :class:`device.core.dice.DiceKind`; games with the same kind share the profile); the
+box runs it over that screen (:mod:`device.core.box`). Screens, in order:
 
 1. **Intro** (:class:`Intro`): what is kept now for this kind (none, how many dice, or a
    broken profile that reads ignore), what will be asked. OK starts, BACK leaves.
@@ -13,7 +14,7 @@ with the same kind share the profile). Screens, in order:
    change the die under the cursor (its faces, then "x": not a die), OK the next die (after
    the last: all right), ACCEPT all right, CHALLENGE look again, BACK leave.
 5. **Saved** (:class:`Finished`): the shelf learns from every confirmed look and keeps
-   the profile; OK goes back to setup.
+   the profile; OK goes back to where teaching was opened (setup's menu, or the game).
 
 BACK on any screen leaves without saving anything (an earlier profile stays as it was).
 No threads, no sleeps: the owner calls :meth:`TeachFlow.tick` while :attr:`TeachFlow.busy`.
@@ -83,7 +84,7 @@ class TeachFlow:
         self.shelf = shelf
         self.table: TeachTable = table if table is not None else NoTeachTable()
         self.shots: list[TaughtShot] = []
-        self.finished = False  # left, or saved and seen: the owner goes back to setup
+        self.finished = False  # left, or saved and seen: the owner's screen is back
         self.saved = False
         self.flash = ""
         self.before = shelf.status(kind)
@@ -274,10 +275,14 @@ class TeachFlow:
                              "c:look again b:leave", "w/s fix o:next a:ok")
 
 
+#: Makes the teach flow for a kind of dice (the box supplies the eye and the shelf).
+TeachFactory = Callable[[DiceKind], TeachFlow]
+
+
 def _left_to_right(die: SeenDie) -> tuple[float, float]:
     if die.box is None:
         return (0.0, 0.0)
     return ((die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2)
 
 
-__all__ = ["Checking", "Clearing", "Finished", "Intro", "Looking", "TeachFlow"]
+__all__ = ["Checking", "Clearing", "Finished", "Intro", "Looking", "TeachFactory", "TeachFlow"]

@@ -278,10 +278,11 @@ class DoubtingFlow(GameFlow):
 
     # --- views ------------------------------------------------------------------------------
     def strip(self) -> ds.DiceStrip:
+        """Every seat's dice (names spelled as every game's headlines and strips: ``who``)."""
         s = self.state
         return ds.DiceStrip(tuple(
-            ds.DiceSeat(name, s.dice[i], s.strikes[i], s.out[i], i == s.awaiting)
-            for i, name in enumerate(s.names)), s.settings.lives, s.settings.strike_limit)
+            ds.DiceSeat(self.who(i), s.dice[i], s.strikes[i], s.out[i], i == s.awaiting)
+            for i in range(len(s.names))), s.settings.lives, s.settings.strike_limit)
 
     def players_view(self) -> ds.DiceTableView:
         s = self.state

@@ -14,12 +14,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from device.core.roles import Role
-from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.core.setup import Change, SetupDefaults, SetupSteps, StrikeChoices, in_strike_limits
 from device.ui.views import MenuView, MessageView, NumberView
 from games.doubting.state import MAX_PLAYERS, MIN_PLAYERS, DoubtingSettings
 
@@ -37,14 +36,11 @@ class Step(enum.Enum):
 
 
 @dataclass(frozen=True)
-class DoubtingChoices:
+class DoubtingChoices(StrikeChoices):
     players: int = 4
     palifico: bool = True
     announce_total: bool = False
     lives: bool = False
-    strikes: int = 3
-    first: int = 0
-    step: int = 0
 
 
 class DoubtingSetup(SetupSteps):
@@ -52,11 +48,9 @@ class DoubtingSetup(SetupSteps):
 
     def __init__(self, players: int = 4, strike_limit: int = 3,
                  names: Sequence[str] = ()) -> None:
-        self.given = tuple(names)
-        players = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.given) or players))
-        self.choices = DoubtingChoices(players=players, strikes=max(1, min(9, strike_limit)))
-        self.result: SetupResult | None = None
-        self.flash = ""
+        players = max(MIN_PLAYERS, min(MAX_PLAYERS, len(names) or players))
+        super().__init__(names, DoubtingChoices(players=players,
+                                                strikes=in_strike_limits(strike_limit)))
 
     @classmethod
     def from_defaults(cls, defaults: SetupDefaults) -> DoubtingSetup:
@@ -68,46 +62,17 @@ class DoubtingSetup(SetupSteps):
         lives = (Step.LIVES, Step.STRIKES) if self.choices.lives else (Step.LIVES,)
         return (Step.PLAYERS, Step.PALIFICO, Step.TOTAL, *lives, Step.FIRST, Step.READY)
 
-    @property
-    def step(self) -> Step:
-        return self.steps[self.choices.step]
-
     def settings(self) -> DoubtingSettings:
         c = self.choices
         return DoubtingSettings(palifico=c.palifico, announce_total=c.announce_total,
                                 lives=c.lives, strike_limit=c.strikes, first_player=c.first)
 
-    def press(self, role: Role) -> None:
-        self.flash = ""
-        c, step = self.choices, self.step
-        if role is Role.BACK:
-            self._back()
-            return
-        if role is Role.OK:
-            if step is Step.READY:
-                self.result = SetupResult(self.names, self.settings())
-            else:
-                self.choices = replace(c, step=c.step + 1, first=min(c.first, c.players - 1))
-            return
-        if role not in (Role.UP, Role.DOWN):
-            self.flash = "w/s:change o:next"
-            return
-        up = 1 if role is Role.UP else -1
-        if step is Step.PLAYERS:
-            c = replace(c, players=wrap(c.players + up, MIN_PLAYERS, MAX_PLAYERS))
-        elif step is Step.PALIFICO:
-            c = replace(c, palifico=not c.palifico)
-        elif step is Step.TOTAL:
-            c = replace(c, announce_total=not c.announce_total)
-        elif step is Step.LIVES:
-            c = replace(c, lives=not c.lives)
-        elif step is Step.STRIKES:
-            c = replace(c, strikes=wrap(c.strikes + up, 1, 9))
-        elif step is Step.FIRST:
-            c = replace(c, first=(c.first - up) % c.players)
-        else:
-            self.flash = "o:start b:back"
-        self.choices = c
+    def changes(self) -> Mapping[Step, Change]:
+        return {Step.PLAYERS: self.players_within(MIN_PLAYERS, MAX_PLAYERS),
+                Step.PALIFICO: lambda c, up: replace(c, palifico=not c.palifico),
+                Step.TOTAL: lambda c, up: replace(c, announce_total=not c.announce_total),
+                Step.LIVES: lambda c, up: replace(c, lives=not c.lives),
+                Step.STRIKES: self.more_strikes, Step.FIRST: self.next_first}
 
     def _view(self) -> Any:
         c, step = self.choices, self.step
@@ -123,8 +88,7 @@ class DoubtingSetup(SetupSteps):
             return MenuView("Lives", ("Off: out at 0 dice", "On: strike, 5 again"),
                             int(c.lives), hint)
         if step is Step.STRIKES:
-            return NumberView("Strike limit", str(c.strikes), f"out at {c.strikes} strikes",
-                              hint)
+            return self.strikes_view()
         if step is Step.FIRST:
             return MenuView("Who opens?", self.names, c.first, "w/s o:opens")
         extras = [name for name, on in (("palifico", c.palifico), ("total", c.announce_total),

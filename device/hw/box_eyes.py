@@ -3,7 +3,7 @@ the taught profile of its kind (if any, and not broken) and the kept empty-tray 
 
 :class:`BoxEyes` is what ``bluffbox run`` hands the box: :meth:`BoxEyes.for_game` (the
 :data:`device.core.box.EyeFactory`) and :meth:`BoxEyes.teach` (the
-:data:`device.core.setup.TeachFactory`).
+:data:`device.core.teach.TeachFactory`).
 """
 
 from __future__ import annotations

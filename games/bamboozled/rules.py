@@ -127,6 +127,7 @@ from games.bamboozled.events import (
 from games.bamboozled.events import (
     Bamboozled as BamboozledEvent,
 )
+from games.bamboozled.odds import roll_odds as two_dice_chart
 from games.bamboozled.scores import (
     ROLLS,
     SCORES,
@@ -152,6 +153,7 @@ from games.common import (
     dice_text,
     player_names,
 )
+from games.roll_odds import RollOdds
 from games.tally import Move, Tally
 
 __all__ = [
@@ -717,6 +719,10 @@ class Bamboozled(Rules[State, Action, Settings]):
     def tally(self, move: Move) -> list[tuple[int, Tally]]:
         """Bluffs, challenges and cards (:mod:`games.bamboozled.tally`)."""
         return bamboozled_tally.tally(move)
+
+    def roll_odds(self) -> RollOdds:
+        """Two-dice scores against their odds (:func:`games.bamboozled.odds.roll_odds`)."""
+        return two_dice_chart()
 
     def summary(self, state: State, names: Sequence[str] | None = None) -> dict[str, Any]:
         """JSON-ready: players, score, whose turn, direction, piles, winner."""

@@ -94,6 +94,21 @@ def test_headline_and_strip_spell_names_alike(tmp_path: Path) -> None:
     assert [r.name for r in box.view().players] == ["ANN", "BOB", "CAT"]
 
 
+def test_doubting_headline_strip_and_table_spell_names_like_the_other_games(
+        tmp_path: Path) -> None:
+    box = box_for(tmp_path, "doubting_dice", names=("Ann", "Bob", "Cat"))
+    press(box, "oooooo")  # setup: round 1, Ann opens
+    view = box.view()
+    assert box.flow is not None
+    who = [box.flow.who(i) for i in range(3)]  # the one spelling (GameFlow.who)
+    assert who == ["ANN", "BOB", "CAT"]
+    assert view.starter == who[0] and [s.name for s in view.strip.seats] == who
+    press(box, "o")  # Ann bids: the bid screen's strip too
+    assert box.view().title == "ANN bids" and [s.name for s in box.view().strip.seats] == who
+    box.press(Role.MENU)  # the table view spells them the same way
+    assert [s.name for s in box.view().seats] == who
+
+
 def test_one_card_is_singular() -> None:
     view = PlayersView("Round 1", (PlayerRow("Ann", 0, 1, True, False),
                                    PlayerRow("Bob", 1, 2, False, False)), 3, "any key: back")

@@ -22,7 +22,7 @@ from device.core.flow import ConfirmByHand, EnterByHand, GameFlow, Over, Reading
 from device.core.game import GameRecord
 from device.core.ports import NoHooks, SimOptions, status_word
 from device.core.roles import Role
-from device.core.setup import SetupDefaults, SetupResult, SetupSteps, wrap
+from device.core.setup import Change, SetupChoices, SetupDefaults, SetupSteps, wrap
 from device.hw.buttons import KEYMAP
 from device.hw.camera import SimulatedTable
 from device.hw.eyes import CupEye
@@ -194,25 +194,25 @@ class HighDieFlow(GameFlow):
         return (f"in round {self.state.round}",)
 
 
-@dataclass(frozen=True)
-class Count:
-    players: int = 2
-    step: int = 0
+class HighDieStep(enum.Enum):
+    PLAYERS = "players"
 
 
 class HighDieSetup(SetupSteps):
-    def __init__(self, defaults: SetupDefaults) -> None:
-        self.given = defaults.names
-        self.choices = Count(players=max(2, min(4, defaults.players)))
-        self.result: SetupResult | None = None
-        self.flash = ""
+    """One step, the player count: the shared press does BACK, OK and the hint."""
 
-    def press(self, role: Role) -> None:
-        if role is Role.OK:
-            self.result = SetupResult(self.names, HighSettings())
-        elif role in (Role.UP, Role.DOWN):
-            step = 1 if role is Role.UP else -1
-            self.choices = replace(self.choices, players=wrap(self.choices.players + step, 2, 4))
+    def __init__(self, defaults: SetupDefaults) -> None:
+        super().__init__(defaults.names, SetupChoices(players=max(2, min(4, defaults.players))))
+
+    @property
+    def steps(self) -> tuple[HighDieStep, ...]:
+        return tuple(HighDieStep)
+
+    def changes(self) -> Mapping[HighDieStep, Change]:
+        return {HighDieStep.PLAYERS: self.players_within(2, 4)}
+
+    def settings(self) -> HighSettings:
+        return HighSettings()
 
     def _view(self) -> NumberView:
         return NumberView("High Die: players", str(self.choices.players), "", "w/s o:start")
