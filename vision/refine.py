@@ -31,6 +31,7 @@ NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray 
 NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty tray found
 UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
+PROMOTE = 0.5  # the reader's own confidence an uncertain die needs to be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
 
 
@@ -133,8 +134,10 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
 
     Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
     a read die only when the profile is sure, the classifier's own best guess (``vote``)
-    agrees, and the die is the taught dice's size; a read die the profile surely names
-    otherwise becomes uncertain (a re-read), never another value.
+    agrees with at least ``PROMOTE`` confidence (the profile reads the classifier's own
+    features: agreement is weak evidence), and the die is the taught dice's size; a read
+    die the profile surely names otherwise becomes uncertain (a re-read), never another
+    value.
     """
     if profile.symbols:
         seen: list[Die | Region] = [*dice, *regions]
@@ -147,7 +150,8 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
             regions.append(Region(place[0], _box(place), "face not sure", g.confidence))
         return
     if isinstance(was, Region):
-        if g.sure and g.face is not None and g.face == vote and _whole_die(place, profile):
+        if (g.sure and g.face is not None and g.face == vote and was.confidence >= PROMOTE
+                and _whole_die(place, profile)):
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:
             regions.append(was)

@@ -51,3 +51,10 @@ def test_an_uncertain_place_much_smaller_than_the_taught_dice_is_never_promoted(
     assert dice == [] and regions == [region]
     _merge(((50.0, 50.0), 28.0), region, FaceGuess(1, 0.99, True), PIPS, dice, regions, 1)
     assert [d.value for d in dice] == [1]
+
+
+def test_an_uncertain_die_the_reader_barely_guessed_is_never_promoted() -> None:
+    """The profile names dice from the classifier's own features, so its agreement with a
+    weak guess is weak evidence."""
+    weak = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.42)
+    assert merged(weak, FaceGuess(1, 0.99, True), vote=1) == ([], [weak])
