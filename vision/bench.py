@@ -235,7 +235,7 @@ def bench_probe(probe: Probe, scenes: int = 60) -> ProbeResult:
 
 def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -> int:
     """The ``--teach K`` protocol: both rows per folder, then symbol dice on renders."""
-    from vision.bench_symbols import bench_style
+    from vision.bench_symbols import CROSS, bench_style
     from vision.synthetic_symbols import STYLES
     from vision.teach import teach_photos
 
@@ -251,9 +251,8 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -
     print("symbol dice on renders (taught 5 pictures a face; 100 rolls of 2 dice a style):")
     for i, style in enumerate(STYLES):
         print(bench_style(style, style, i, 100).line(), flush=True)
-    names = list(STYLES)
-    for i, style in enumerate(names[:2]):
-        print(bench_style(style, names[i + 2], i, 50).line(), flush=True)
+    for i, (one, other) in enumerate(CROSS):
+        print(bench_style(one, other, i, 50).line(), flush=True)
     return 0
 
 

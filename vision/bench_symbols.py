@@ -22,6 +22,8 @@ from vision.synthetic import _background
 from vision.synthetic_symbols import BONE_FACES, DrawnFace, busy_background, render_bone_scene
 
 SIZE = (640, 480)
+#: The cross rows: a profile of one set reading dice of a different-looking set.
+CROSS = (("ivory", "red-white"), ("black-gold", "painted"), ("blue-silver", "old-bone"))
 
 
 @dataclass

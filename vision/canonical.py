@@ -26,6 +26,8 @@ SQUARE = 1.3  # the found rectangle's long side at most this times its short one
 SIZE_RANGE = (0.7, 1.4)  # the found side within this range of the expected side
 MIN_FILL = 0.75  # the blob fills at least this share of its rectangle
 CELL = 8  # gradient orientation histograms over CELL x CELL cells
+BODY = 0.2  # the die found roughly: this quantile of the changes near its centre
+BAND = (0.36, 0.46)  # the die's body: this far from its centre, in sides (no glyph there)
 BINS = 12  # orientation bins over the full circle (a glyph darker or lighter than the die)
 
 
@@ -63,34 +65,39 @@ def die_mask(window: np.ndarray, center: tuple[float, float], side: float,
     return (d / (d + b) > 0.5)[idx].astype(np.uint8)
 
 
-def _half_contrast(diff: np.ndarray, center: tuple[float, float], side: float) -> np.ndarray:
-    """Mask of the pixels of a difference map at least half as changed as the die near
-    ``center`` typically is (its outline where it is half die, half tray)."""
+def _level_mask(diff: np.ndarray, level: float) -> np.ndarray:
+    """Mask of the pixels of a difference map over half ``level`` (and over noise)."""
+    return (diff > max(1.0, 0.5 * level)).astype(np.uint8)
+
+
+def _rough_level(diff: np.ndarray, center: tuple[float, float], side: float) -> float:
+    """The die's change from the tray near ``center``, roughly: a low quantile (``BODY``)
+    of the changes there, so that a glyph far unlike the tray on a body much like it does
+    not hide the body."""
     h, w = diff.shape
     yy, xx = np.mgrid[0:h, 0:w]
     core = ((xx - center[0]) ** 2 + (yy - center[1]) ** 2 < (0.5 * side) ** 2) & (diff > 1.0)
-    level = 0.5 * float(np.median(diff[core])) if core.any() else 1.0
-    return (diff > max(1.0, level)).astype(np.uint8)
+    return float(np.quantile(diff[core], BODY)) if core.any() else 1.0
 
 
-def locate(image: np.ndarray, center: tuple[float, float], side: float,
-           die_colour: np.ndarray, bins: tuple[int, int, int],
-           tray: TrayLook | None = None) -> Square | None:
-    """The die's square near ``center`` (a die about ``side`` pixels), or None when no
-    square die of that size and colour is there. With the frame compared with the empty
-    tray (``tray``) the die is what is new on the tray, whatever the light does to its
-    colour."""
-    h, w = image.shape[:2]
-    r = int(WINDOW * side) + 2
-    x0, y0 = max(0, int(center[0]) - r), max(0, int(center[1]) - r)
-    x1, y1 = min(w, int(center[0]) + r + 1), min(h, int(center[1]) + r + 1)
-    if x1 - x0 < side or y1 - y0 < side:
-        return None
-    local = (center[0] - x0, center[1] - y0)
-    if tray is not None:
-        mask = _half_contrast(tray.difference((x0, y0, x1, y1)), local, side)
-    else:
-        mask = die_mask(image[y0:y1, x0:x1], local, side, die_colour, bins)
+def _body_level(diff: np.ndarray, square: tuple[float, float, float, float]) -> float | None:
+    """The change of the die's body: the median over a band just inside the found square's
+    edges (``BAND`` of its side from the centre), where no glyph reaches."""
+    cx, cy, s, angle = square
+    h, w = diff.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = np.radians(angle)
+    u = np.abs((xx - cx) * np.cos(a) + (yy - cy) * np.sin(a))
+    v = np.abs(-(xx - cx) * np.sin(a) + (yy - cy) * np.cos(a))
+    far = np.maximum(u, v) / max(s, 1.0)
+    band = (far > BAND[0]) & (far < BAND[1])
+    return float(np.median(diff[band])) if band.any() else None
+
+
+def _square(mask: np.ndarray, local: tuple[float, float], side: float,
+            ) -> tuple[float, float, float, float] | None:
+    """The square die-sized blob of ``mask`` nearest ``local``: (x, y, side, angle) in the
+    mask's pixels, or None."""
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(side / 6)),) * 2)
     mask = cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k), cv2.MORPH_OPEN, k)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -109,7 +116,37 @@ def locate(image: np.ndarray, center: tuple[float, float], side: float,
             or not SIZE_RANGE[0] * side <= s <= SIZE_RANGE[1] * side
             or cv2.contourArea(hull) < MIN_FILL * rw * rh):
         return None
-    return Square((cx + x0, cy + y0), float(s), float(angle % 90.0))
+    return float(cx), float(cy), float(s), float(angle)
+
+
+def locate(image: np.ndarray, center: tuple[float, float], side: float,
+           die_colour: np.ndarray, bins: tuple[int, int, int],
+           tray: TrayLook | None = None) -> Square | None:
+    """The die's square near ``center`` (a die about ``side`` pixels), or None when no
+    square die of that size and colour is there. With the frame compared with the empty
+    tray (``tray``) the die is what is new on the tray, whatever the light does to its
+    colour: found roughly first (:func:`_rough_level`), then its outline where it is half
+    die body, half tray (:func:`_body_level`)."""
+    h, w = image.shape[:2]
+    r = int(WINDOW * side) + 2
+    x0, y0 = max(0, int(center[0]) - r), max(0, int(center[1]) - r)
+    x1, y1 = min(w, int(center[0]) + r + 1), min(h, int(center[1]) + r + 1)
+    if x1 - x0 < side or y1 - y0 < side:
+        return None
+    local = (center[0] - x0, center[1] - y0)
+    if tray is not None:
+        diff = tray.difference((x0, y0, x1, y1))
+        found = _square(_level_mask(diff, _rough_level(diff, local, side)), local, side)
+        body = _body_level(diff, found) if found is not None else None
+        if body is not None:
+            found = _square(_level_mask(diff, body), local, side) or found
+    else:
+        found = _square(die_mask(image[y0:y1, x0:x1], local, side, die_colour, bins), local,
+                        side)
+    if found is None:
+        return None
+    cx, cy, s, angle = found
+    return Square((cx + x0, cy + y0), s, angle % 90.0)
 
 
 def edge_angle(grey: np.ndarray) -> float:

@@ -49,6 +49,12 @@ SYMBOL_VIEWS = 3  # views of each taught symbol patch per right-angle turn
 SYMBOL_FLOOR_SLACK = 0.15  # symbol dice: read squares found a pixel or two off match less well
 TAUGHT_SLACK = 0.12  # a taught die's square found this many sides off its place: not it
 SYMBOL_JITTER = (1.5, 4.0, 0.04)  # their shift (pixels), turn (degrees), rescale, at most
+REALIGN_SHIFT = 0.04  # an unsure symbol die's second look: its square moved by this many sides,
+REALIGN_SCALE = (0.93, 1.0)  # rescaled so (the square found with the die's shadow),
+REALIGN_TURN = (-3.0, 0.0, 3.0)  # and turned by these degrees
+REALIGN = tuple((dx * REALIGN_SHIFT, dy * REALIGN_SHIFT, scale, turn)
+                for dy in (-1, 0, 1) for dx in (-1, 0, 1) for scale in REALIGN_SCALE
+                for turn in REALIGN_TURN)
 
 
 class ProfileError(ValueError):
@@ -277,7 +283,16 @@ class Profile:
         per = 4 * SYMBOL_VIEWS
         index = {f: k for k, f in enumerate(self.kinds)}
         labels = np.repeat([index[f] for f in self.faces], per).astype(np.int32)
-        return _Bank(K.describe(views), labels, np.repeat(self.shots, per).astype(np.int32))
+        desc = K.describe(views)
+        self._centre = desc.mean(axis=0)  # what every face's patch shares: the die's body
+        return _Bank(self._symbol_describe(views), labels,
+                     np.repeat(self.shots, per).astype(np.int32))
+
+    def _symbol_describe(self, patches: np.ndarray | list[np.ndarray]) -> np.ndarray:
+        """Symbol patches' descriptors less what every taught face shares (the die's body,
+        edges and corners), so that two faces differ by their glyphs only."""
+        desc = K.describe(patches) - self._centre
+        return desc / (np.linalg.norm(desc, axis=1, keepdims=True) + 1e-6)
 
     def _scores(self, desc: np.ndarray, leave_out: np.ndarray | None = None,
                 ) -> np.ndarray:
@@ -305,7 +320,7 @@ class Profile:
         rng = np.random.default_rng(1)
         if self.symbols:
             views = _patch_views(self.patches, rng, 4, SYMBOL_JITTER)
-            scores = self._scores(K.describe(views), np.repeat(self.shots, 4))
+            scores = self._scores(self._symbol_describe(views), np.repeat(self.shots, 4))
         else:
             views = _views(self.crops, rng, 4, 0.1)
             scores = self._scores(describe(views), np.repeat(self.shots, 4))
@@ -365,15 +380,32 @@ class Profile:
         if not found:
             return out
         patches = [K.canonical(image, q) for i, q in enumerate(squares) if q is not None]
-        best, margin, top = _best(self._scores(K.describe(patches)))
+        best, margin, top = _best(self._scores(self._symbol_describe(patches)))
         for j, i in enumerate(found):
             q = squares[i]
             assert q is not None
             b, mg = int(best[j]), float(margin[j])
+            if top[j] >= self.floor and mg < self.margin:  # unsure: a second look
+                b2, mg2 = self._realigned(image, q)
+                if b2 == b:
+                    mg = max(mg, mg2)
             conf = float(np.clip(0.5 * mg / self.margin, 0.0, 1.0))
             sure = bool(mg >= self.margin and top[j] >= self.floor)
             out[i] = ((q.center, q.side), FaceGuess(self.kinds[b], round(conf, 3), sure))
         return out
+
+    def _realigned(self, image: np.ndarray, q: K.Square) -> tuple[int, float]:
+        """A second look at a die named unsurely: its square shifted, rescaled and turned a
+        little (the square is found a pixel or two off, or with its shadow); each face
+        scored by its best-matching view. The best face and its margin over the next."""
+        views = [K.canonical(image, K.Square((q.center[0] + dx * q.side,
+                                              q.center[1] + dy * q.side),
+                                             q.side * scale, q.angle + turn))
+                 for dx, dy, scale, turn in REALIGN]
+        faces = self._scores(self._symbol_describe(views))[:, :len(self.kinds)].max(axis=0)
+        order = np.argsort(-faces)
+        second = float(faces[order[1]]) if len(order) > 1 else -1.0
+        return int(order[0]), float(faces[order[0]]) - second
 
     def places(self, image: np.ndarray) -> list[Place]:
         """Die-sized blobs of die colour (for dice the detector missed)."""

@@ -31,6 +31,7 @@ NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray 
 NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty tray found
 UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
+MAX_NEW_SYMBOLS = 24  # symbol dice: a place with no die's square there costs little
 PROMOTE = 0.5  # the reader's own confidence an uncertain die needs to be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
 
@@ -113,7 +114,8 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
         second = {i: int(np.argmax(pr[1:])) + 1 for i, pr in zip(doubted, probs, strict=True)}
     for i, ((_, was), (place, g)) in enumerate(zip(read, named, strict=True)):
         _merge(place, was, g, profile, dice, regions, second.get(i))
-    found = profile.name(image, new[:MAX_NEW], search=profile.symbols, tray=tray)
+    most = MAX_NEW_SYMBOLS if profile.symbols else MAX_NEW
+    found = profile.name(image, new[:most], search=profile.symbols, tray=tray)
     for (place, g), vote in zip(found, votes, strict=False):
         if g.sure and g.face is not None and vote in (None, g.face) and all(
                 (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2

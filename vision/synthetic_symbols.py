@@ -44,6 +44,9 @@ STYLES: dict[str, BoneStyle] = {
     "wood": BoneStyle((60, 110, 160), ((20, 30, 40),), outline=True, glyph_scale=0.9,
                       corner=0.12),
     "blue-silver": BoneStyle((130, 60, 20), ((210, 210, 200),), glyph_scale=0.7, corner=0.25),
+    # added after the reading was tuned on the six above, to check it on a set it never saw
+    "old-bone": BoneStyle((150, 190, 205), ((30, 50, 95), (25, 25, 25)), glyph_scale=0.62,
+                          corner=0.15),
 }
 
 

@@ -4,21 +4,23 @@ The rules live in :mod:`games.bluffaneer`; this turns buttons and camera reading
 actions, logs each (fsynced) before the screen changes, and shows the ledger.
 
 * :class:`Turn` "ANN rolls": the roller rolls the two bone dice in the open; OK reads
-  them (the one reading flow: spread and read again, by hand with two players confirming).
+  them with the camera and the taught profile (the one reading flow: spread and read
+  again, by hand with two players confirming).
   A double's effect is automatic; swords and ships ask whom to rob.
 * :class:`PickVictim` (double swords or ships): UP/DOWN pick the player, OK steals.
 * :class:`Match` (no double): UP/DOWN over "nobody claims", the roller's own match, and
   each other player's claim (the table says who said "Gimme Yer Booty" first); OK.
-  The roller's own match is shown to the camera (or entered by hand and confirmed by
-  the roller and the player on their left); it must match the roll.
+  The roller's own match is shown to the table and entered by hand (confirmed by the
+  roller and the player on their left); it must match the roll.
 * :class:`Judge`: the roller trusts the claim (ACCEPT) or calls Bluffaneer (CHALLENGE).
-* :class:`ShowCard`: the claimer shows their card to the camera (read as two symbols, or
-  entered by hand and confirmed by the claimer and the roller).
+* :class:`ShowCard`: the claimer shows their card to the table; it is entered by hand and
+  confirmed by the claimer and the roller. The camera does not read cards: a card's
+  printed symbols need not look like the dice's, and a misread card would move coins.
 * A ruling page (headline, the coins that moved, the ledger strip); OK goes on.
 * :class:`Toss`: a tie for most coins; OK makes the box toss its coin (logged).
 * MENU (hold CARD) shows the ledger: coins, bank, box, draw and discard piles.
 
-The photo behind every reading is kept (the shared reading flow). The mode after a
+The photo behind every camera reading is kept (the shared reading flow). The mode after a
 restart comes from the engine state alone (:meth:`BluffaneerFlow.mode_for`).
 """
 
@@ -156,15 +158,15 @@ class BluffaneerFlow(GameFlow):
         return coin if isinstance(coin, random.Random) else random.SystemRandom()
 
     # --- the reading hooks -----------------------------------------------------------------
+    def camera_reads(self, kind: ReadKind) -> bool:
+        return kind is ReadKind.ROLL  # cards: by hand, confirmed by two (module doc)
+
     def check_reading(self, mode: Reading, values: tuple[DieValue, ...]) -> str | None:
-        what = "bone dice" if mode.kind is ReadKind.ROLL else "symbols on the card"
         if len(values) != 2:
-            return f"I see {len(values)} {what}, expected 2: spread them"
+            return f"I see {len(values)} bone dice, expected 2: spread them"
         unknown = [v for v in values if v not in self.faces]
         if unknown:
             return f"{unknown[0]} is not a face of these dice: teach them, or by hand"
-        if mode.kind is not ReadKind.ROLL and values[0] == values[1]:
-            return "a card shows two different symbols: show it again"
         return None
 
     def rule(self, kind: ReadKind, values: tuple[DieValue, ...], meta: dict[str, Any]) -> None:
@@ -325,7 +327,7 @@ class BluffaneerFlow(GameFlow):
         s = self.state
         call = "trusted" if s.trusted else "Bluffaneer!"
         return bs.TableView(f"{self.who(s.claimer)}: card", (
-            f"{call} Show the card to the camera.",), "o:read m:by hand", self.ledger())
+            f"{call} Show the card to the table.",), "o:enter it", self.ledger())
 
     def _toss_view(self, mode: Toss) -> bs.TableView:
         s = self.state
@@ -339,20 +341,20 @@ class BluffaneerFlow(GameFlow):
             left = MAX_ATTEMPTS - mode.attempt
             return ReadView("Read again", "", (mode.problem, "Hands away, then OK."),
                             mode.attempt, f"o:read m:by hand ({left})", gap=1)
-        if mode.kind is ReadKind.ROLL:
-            title, line = f"{self.who(s.roller)} rolls", "The two bone dice in the tray!"
-        else:
-            seat = s.claimer if mode.kind is ReadKind.CARD else s.roller
-            title, line = f"{self.who(seat)}'s card", "Show the card to the camera."
-        return ReadView(title, status_word(mode.status), (line,), mode.attempt,
-                        "m:enter by hand", gap=1)
+        return ReadView(f"{self.who(s.roller)} rolls", status_word(mode.status),
+                        ("The two bone dice in the tray!",), mode.attempt, "m:enter by hand",
+                        gap=1)
 
     def hand_view(self, mode: EnterByHand) -> NumberView:
         value = list(mode.value)
         value[mode.cursor] = f"[{value[mode.cursor]}]"
-        title = "The roll" if mode.kind is ReadKind.ROLL else "The card"
-        return NumberView(f"{title}, by hand", " + ".join(value), mode.why,
-                          "w/s:face o:next b:read")
+        if mode.kind is ReadKind.ROLL:
+            return NumberView("The roll, by hand", " + ".join(value), mode.why,
+                              "w/s:face o:next b:read")
+        s = self.state
+        seat = s.claimer if mode.kind is ReadKind.CARD else s.roller
+        return NumberView(f"{self.who(seat)}'s card", " + ".join(value), "the two symbols",
+                          "w/s:face o:next b:back")
 
     def confirm_view(self, mode: ConfirmByHand, who: str) -> MessageView:
         what = "The dice show" if mode.kind is ReadKind.ROLL else "The card shows"

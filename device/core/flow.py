@@ -10,7 +10,8 @@ The one reading flow (every game reads its dice this way):
   could not be read) asks to spread the dice and read again (OK). After
   :data:`MAX_ATTEMPTS` failures, or MENU/CARD at any time, the dice are entered by hand
   (:class:`EnterByHand`) and must be confirmed by two players (:class:`ConfirmByHand`).
-  The box never rules on a guess.
+  What the camera does not read (:meth:`GameFlow.camera_reads`, e.g. a revealed card) is
+  entered so at once. The box never rules on a guess.
 * A camera error logs a warning and shows "Camera problem" (:class:`Notice`), then the
   entry by hand.
 * More dice than the tray holds (:meth:`GameFlow.batch_sizes`): the players pour in turn,
@@ -262,6 +263,11 @@ class GameFlow:
         """Why a settled reading cannot be ruled on (e.g. the wrong number of dice)."""
         return None
 
+    def camera_reads(self, kind: Any) -> bool:
+        """Whether the camera reads ``kind``; if not (e.g. a revealed card), the reading is
+        entered by hand at once and confirmed by two players."""
+        return True
+
     def batch_sizes(self, kind: Any) -> tuple[int, ...]:
         """The dice in each batch of a reading (one batch unless the tray is too small)."""
         return (0,)
@@ -373,7 +379,11 @@ class GameFlow:
 
     # --- the one reading flow ---------------------------------------------------------------
     def start_reading(self, kind: Any) -> None:
-        """Read the dice for ``kind`` (the first batch, the first look)."""
+        """Read the dice for ``kind`` (the first batch, the first look; by hand at once
+        where the camera does not read ``kind``)."""
+        if not self.camera_reads(kind):
+            self.mode = EnterByHand(kind, self.hand_start(kind, 0), 0, "entered by hand")
+            return
         self._look(kind, 1, 0, ())
 
     def _look(self, kind: Any, attempt: int, batch: int, done: tuple[Batch, ...]) -> None:
@@ -431,6 +441,8 @@ class GameFlow:
         elif role is Role.BACK:
             if mode.cursor > 0:
                 self.mode = replace(mode, cursor=mode.cursor - 1)
+            elif not self.camera_reads(mode.kind):
+                self.mode = self.mode_for(self.state)
             else:
                 self._look(mode.kind, 1, mode.batch, mode.done)
         else:

@@ -40,8 +40,9 @@ class GameRecord:
     ``sim_dice``: checks ``--dice`` for it (:class:`ValueError` when it cannot use them);
     ``odds``: its ``bluffbox odds`` part (or None); ``dice``: the dice the camera reads
     for it (None: no camera reads; games of one kind share the taught profile, and setup
-    offers to teach them; the simulator reads its own cup for symbol dice not yet
-    taught; None also for a game that never looks at the tray, like the BamBoozal pot).
+    offers to teach them; the simulator teaches symbol dice not yet taught on its
+    simulated table before their first game; None also for a game that never looks at
+    the tray, like the BamBoozal pot).
     """
 
     name: str

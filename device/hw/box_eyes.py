@@ -8,6 +8,7 @@ the taught profile of its kind (if any, and not broken) and the kept empty-tray 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +19,16 @@ from device.core.teach import TeachFlow
 from device.hw.camera import SimulatedTable
 from device.hw.eyes import CameraEye, CupEye
 from device.hw.profiles import KeptTray, ProfileShelf
-from device.hw.teach_table import SimTeachTable
+from device.hw.teach_table import SimTeachTable, teach_on_the_table
+from vision.profile import Profile
+
+log = logging.getLogger("bluffbox")
 
 
 class BoxEyes:
     """Eyes on ``camera`` with the profiles and reference of ``state_dir``; ``cup``: the
     simulator reads its own cup for games (``--reader cup``); ``sim``: teaching rolls on the
-    simulated table (seeded by ``seed``)."""
+    simulated table (seeded by ``seed``), which teaches untaught symbol dice by itself."""
 
     def __init__(self, camera: Any, state_dir: Path | str, *, cup: bool = False,
                  sim: bool = False, seed: int = 0) -> None:
@@ -36,20 +40,35 @@ class BoxEyes:
         self.seed = seed
 
     def for_game(self, game: GameRecord, hooks: SimHooks | None) -> Eye:
-        """The eye a game's flow reads its dice with. The simulator reads its own cup when
-        asked to (``--reader cup``), for symbol dice not taught yet, and for a game whose
-        simulator draws its dice on a tray camera of its own (Bluffaneer's bone tray: the
-        teach flow's renders do not look like its drawings), still capturing that camera's
-        frames for the photos."""
-        own = getattr(hooks, "camera", None)
+        """The eye a game's flow reads its dice with: the camera, with the taught profile of
+        the game's dice. The simulator reads its own cup when asked to (``--reader cup``);
+        symbol dice not taught yet it first teaches on its simulated table
+        (:meth:`teach_simulated`), or, on another camera, reads its cup for them."""
         profile = self.shelf.load(game.dice) if game.dice is not None else None
+        if (hooks is not None and not self.cup and profile is None and game.dice is not None
+                and game.dice.symbols):
+            profile = self.teach_simulated(game.dice)
         untaught = game.dice is not None and game.dice.symbols and profile is None
-        if hooks is not None and (self.cup or untaught or own is not None):
-            return CupEye(own or self.camera, hooks.dice)
+        if hooks is not None and (self.cup or untaught):
+            return CupEye(self.camera, hooks.dice)
         if game.dice is None:
             return CameraEye(self.camera, expect=game.dice_per_look)
         return CameraEye(self.camera, expect=game.dice_per_look, profile=profile,
                          reference=self.tray.guarded(profile.side if profile else None))
+
+    def teach_simulated(self, kind: DiceKind) -> Profile | None:
+        """The simulator's first game with ``kind`` (symbol dice, no profile yet): play the
+        teach step on the simulated table once and keep the profile in the state directory
+        as the box would (the menu's "Teach" line teaches again). None when the camera is
+        not the simulated table or the teaching did not save."""
+        if not (self.sim and isinstance(self.camera, SimulatedTable)):
+            return None
+        log.warning("the simulator teaches its %s once (each face %d times on the simulated "
+                    "table; kept in %s)", kind.label, kind.per_face, self.shelf.path(kind))
+        if not teach_on_the_table(self.teach(kind), self.camera):
+            log.warning("teaching the simulated %s did not finish", kind.label)
+            return None
+        return self.shelf.load(kind)
 
     def teach(self, kind: DiceKind) -> TeachFlow:
         """The teach flow for ``kind``: the empty tray taken as it is, then looks that also

@@ -290,10 +290,16 @@ class PhotoFolderSource(FrameSource):
 # --- the simulated table ----------------------------------------------------------------
 
 
+#: How the simulated table draws symbol dice (:data:`vision.synthetic_symbols.STYLES`):
+#: ivory dice, each face's glyph in its own colour, as the seed pictures Bluffaneer's.
+BONE_STYLE = "painted"
+
+
 def default_renderer(seed: int = 0) -> Renderer:
     """The simulated tray: one floor (from ``seed``) under every roll, so the empty-tray
     reference matches it; pip dice from :mod:`vision.synthetic` (white dice), dice showing
-    face names (symbol dice) from :mod:`vision.synthetic_symbols`."""
+    face names (symbol dice) from :mod:`vision.synthetic_symbols` (:data:`BONE_STYLE`), the
+    same renderer for teaching and for games."""
     from vision.synthetic import render_dice, tray_floor  # keeps start-up light
 
     floors: dict[tuple[int, int], Frame] = {}
@@ -306,7 +312,7 @@ def default_renderer(seed: int = 0) -> Renderer:
         if any(isinstance(v, str) for v in values):
             from vision.synthetic_symbols import render_bone_scene
 
-            return render_bone_scene([str(v) for v in values], rng, size,
+            return render_bone_scene([str(v) for v in values], rng, size, BONE_STYLE,
                                      background=floor)[0]
         return render_dice([int(v) for v in values], rng, size=size, style="white",
                            background=floor)

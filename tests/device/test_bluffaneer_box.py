@@ -1,6 +1,8 @@
 """Bluffaneer on the box, in process: setup, every kind of turn through the buttons and
-the simulated tray, by-hand entries confirmed by two players, refusals, the coin toss,
-the photos behind the rulings, resuming, the odds command and the screens."""
+the simulated tray, by-hand entries confirmed by two players (every revealed card),
+refusals, the coin toss, the photos behind the rulings, resuming, the odds command and the
+screens. These read the simulator's cup (``--reader cup``) so that the scripts do not
+depend on the reader; the simulator's camera path is tested at the end."""
 
 from __future__ import annotations
 
@@ -12,13 +14,14 @@ from PIL import ImageChops
 
 from device.bluffaneer.flow import BluffaneerFlow, Judge, Match, PickVictim, ShowCard, Toss, Turn
 from device.bluffaneer.screens import ChoiceView, Ledger, LedgerView, Purse, RulingView, TableView
-from device.bluffaneer.sim import BluffaneerSim, BoneTray, draw_tray, parse_rolls
+from device.bluffaneer.sim import BluffaneerSim, parse_rolls
 from device.cli import main
 from device.core.box import Box, BoxSettings
-from device.core.flow import ConfirmByHand, EnterByHand, Notice, Over, Ruled
+from device.core.flow import ConfirmByHand, EnterByHand, Notice, Over, Reading, Ruled
 from device.core.ports import SimOptions
 from device.core.roles import Role
 from device.hw.buttons import KEYMAP
+from device.hw.camera import SimulatedTable
 from device.hw.eyes import CupEye
 from device.registry import GAMES, get_game
 from device.ui.views import describe, render
@@ -39,7 +42,9 @@ def box_for(tmp: Path, dice: str, photos: list[Any] | None = None) -> Box:
 
     def simulate(game: Any, names: Any, settings: Any, writer: Any) -> Any:
         assert game.simulator is not None
-        return game.simulator(names, settings, SimOptions(seed=0, dice=dice, notes=writer))
+        camera = SimulatedTable((320, 240), seed=0, moving_frames=1)
+        return game.simulator(names, settings, SimOptions(seed=0, dice=dice, camera=camera,
+                                                          notes=writer))
 
     def keeper(gid: str) -> Any:
         def save(frame: Any, n: int, part: int | None = None) -> str:
@@ -86,10 +91,13 @@ def test_a_scripted_four_player_game_plays_every_turn_to_a_winner(tmp_path: Path
     play(box, SETUP)
     f = flow(box)
     assert f.state.coins == (4, 4, 4, 4) and isinstance(f.mode, Turn)
-    # T1: Anne rolls skull + sword: her own card matches (read under the camera)
+    # T1: Anne rolls skull + sword: her own card matches (entered, starting from the roll,
+    # and confirmed by Anne and Bonny)
     play(box, "o")
     assert isinstance(f.mode, Match) and f.state.dice == ("skull", "sword")
     play(box, "s o")
+    assert isinstance(f.mode, EnterByHand) and f.mode.value == ("skull", "sword")
+    play(box, "oo oo")
     assert isinstance(f.mode, Ruled) and f.mode.view.headline == "MATCH!"
     assert f.state.coins == (4, 3, 3, 3) and f.state.bank == 3
     # T2: Bonny rolls chest + ship; Drake claims (third in Bonny's list), Bonny trusts
@@ -97,7 +105,7 @@ def test_a_scripted_four_player_game_plays_every_turn_to_a_winner(tmp_path: Path
     assert isinstance(f.mode, Judge) and f.state.claimer == 3
     play(box, "a")
     assert isinstance(f.mode, ShowCard) and f.state.trusted is True
-    play(box, "o")
+    play(box, "o oo oo")
     assert f.mode.view.headline == "TRUSTED" and f.state.coins == (4, 2, 3, 4)
     # T3: Calico rolls double swords and robs Anne (second in her list)
     play(box, "o  o")
@@ -105,7 +113,7 @@ def test_a_scripted_four_player_game_plays_every_turn_to_a_winner(tmp_path: Path
     play(box, "s o")
     assert f.mode.view.headline == "ROBBED!" and f.state.coins == (2, 2, 5, 4)
     # T4: Drake rolls chest + sword; Calico claims, Drake calls Bluffaneer: true
-    play(box, "o  o  ssss o  c  o")
+    play(box, "o  o  ssss o  c  o oo oo")
     assert f.mode.view.headline == "TRUE!" and f.state.coins == (2, 2, 7, 2)
     # T5: Anne's double skull and bones gives her last coins away, from her left
     play(box, "o  o")
@@ -119,11 +127,14 @@ def test_a_scripted_four_player_game_plays_every_turn_to_a_winner(tmp_path: Path
     kinds = [type(a).__name__ for a in log.actions]
     assert kinds == ["Roll", "OwnMatch", "Roll", "Claim", "Trust", "Reveal", "Roll", "Steal",
                      "Roll", "Claim", "CallBluffaneer", "Reveal", "Roll"]
-    # the photo behind every reading: rolls, the own match, each revealed card
+    # the photo behind every camera reading (the five rolls); the cards entered by hand
     read = [m for m in log.metas if m is not None]
-    assert len(read) == len(photos) == 8
-    assert all(m["read"] == "camera" and m["photo"].startswith("photos/") for m in read)
-    assert log.metas[1]["seen"] == [{"value": "skull"}, {"value": "sword"}]
+    camera = [m for m in read if m["read"] == "camera"]
+    assert len(camera) == len(photos) == 5
+    assert all(m["photo"].startswith("photos/") for m in camera)
+    assert log.metas[0]["seen"] == [{"value": "skull"}, {"value": "sword"}]
+    cards = [m["confirmed_by"] for m in read if m["read"] == "manual"]
+    assert cards == [["Anne", "Bonny"], ["Drake", "Bonny"], ["Calico", "Drake"]]
     assert replay(the_log(tmp_path)).state == f.state
 
 
@@ -143,9 +154,9 @@ def test_the_roll_and_a_card_by_hand_confirmed_by_two_players(tmp_path: Path) ->
     assert isinstance(f.mode, Match) and f.state.dice == ("ship", "sword")
     # Bonny claims, Anne calls Bluffaneer; Bonny's card entered by hand: chest + skull
     play(box, "ss o c")
-    box.press(Role.OK)
-    box.press(Role.CARD)
+    box.press(Role.OK)  # the card is entered by hand at once, starting from the roll
     assert isinstance(f.mode, EnterByHand) and f.mode.value == ("ship", "sword")
+    assert "BONNY's card" in describe(box.view())
     play(box, "ss o  ss o")  # ship -> chest; sword -> skull
     assert f.mode.value == ("chest", "skull")
     assert "BONNY: confirm" in describe(box.view())  # the claimer, then the roller
@@ -161,12 +172,12 @@ def test_the_roll_and_a_card_by_hand_confirmed_by_two_players(tmp_path: Path) ->
 
 
 def test_a_card_that_cannot_be_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    # Anne rolls ship + sword but holds skull/sword: her "own match" is read and refused
+    # Anne rolls ship + sword and enters her skull/sword as her "own match": refused
     box = box_for(tmp_path, "ship+sword")
     play(box, SETUP + " o")
     f = flow(box)
     before = f.state
-    play(box, "s o")
+    play(box, "s o  w o  o  o o")  # ship -> skull; sword; confirmed by Anne and Bonny
     assert isinstance(f.mode, Notice) and "does not match" in f.mode.text
     assert f.state == before and len(read_log(the_log(tmp_path)).actions) == 1
     play(box, "o")
@@ -206,7 +217,7 @@ def test_resuming_mid_turn_shows_the_same_screen_and_plays_on(tmp_path: Path) ->
     g = flow(again)
     assert isinstance(g.mode, Judge) and g.state == f.state
     assert ImageChops.difference(render(again.view()), screen).getbbox() is None
-    play(again, "c o")  # Calico holds chest/sword: true, Anne pays 2
+    play(again, "c o oo oo")  # Calico holds chest/sword: true, Anne pays 2
     assert g.mode.view.headline == "TRUE!" and g.state.coins == (2, 4, 6, 4)
     play(again, "o o")  # Bonny's double skull, from the same script after the restart
     assert g.mode.view.headline == "DOUBLE SKULL!" and g.state.coins == (3, 1, 7, 5)
@@ -244,23 +255,6 @@ def test_the_sim_rolls_follow_the_script_then_the_seed() -> None:
     assert len(rolls) > 5
 
 
-def test_the_bone_tray_draws_each_face_in_its_colour() -> None:
-    import numpy as np
-
-    rng = np.random.default_rng(0)
-    frames = {v: draw_tray((v, v), DEFAULT_FACES, (160, 120), rng) for v in DEFAULT_FACES.names}
-    assert all(f.shape == (120, 160, 3) for f in frames.values())
-    # four different pictures: the faces can be told apart
-    flat = [f.astype(int) for f in frames.values()]
-    assert all(np.abs(a - b).sum() > 0 for i, a in enumerate(flat) for b in flat[i + 1:])
-    tray = BoneTray(DEFAULT_FACES, (160, 120), moving_frames=1)
-    tray.roll(("ship", "chest"))
-    assert tray.moving
-    tray.capture()
-    assert not tray.moving
-    assert np.array_equal(tray.capture(), tray.capture())
-
-
 def test_odds_command_for_bluffaneer(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--game", "bluffaneer"]) == 0
     out = capsys.readouterr().out
@@ -293,3 +287,43 @@ LEDGER = Ledger((Purse("ANNE", 4), Purse("BONNY", 12, True), Purse("CALICO", 0),
 )
 def test_screens_match_their_goldens(name: str, view: Any, golden_view: Any) -> None:
     golden_view(name, view)
+
+
+def test_the_sim_rolls_are_read_by_the_camera_not_handed_over(tmp_path: Path) -> None:
+    """The simulator as ``run --sim`` builds it: it teaches its bone dice once on the
+    simulated table, and the box then reads each roll from the camera's frame with that
+    profile. Dice drawn with a face the profile was never taught are not ruled on (read
+    again, then by hand), whatever the simulator rolled."""
+    from device.hw.box_eyes import BoxEyes
+    from device.hw.camera import default_renderer
+
+    drawn: dict[str, Any] = {"instead": None}  # what the camera draws instead of the roll
+    base = default_renderer(0)
+
+    def renderer(values: Any, rng: Any, size: tuple[int, int]) -> Any:
+        return base(drawn["instead"] or values, rng, size)
+
+    camera = SimulatedTable((640, 480), seed=0, renderer=renderer, moving_frames=1)
+    eyes = BoxEyes(camera, tmp_path, sim=True, seed=0)
+
+    def simulate(game: Any, names: Any, settings: Any, writer: Any) -> Any:
+        assert game.simulator is not None
+        return game.simulator(names, settings, SimOptions(seed=0, dice="skull+sword,ship+chest",
+                                                          camera=camera, notes=writer))
+
+    box = Box(BoxSettings(tmp_path / "logs", tmp_path / "photos", tmp_path, players=4,
+                          names=NAMES), GAMES, eyes.for_game, simulate=simulate)
+    play(box, SETUP)
+    assert (tmp_path / "profiles" / "bone" / "profile.json").is_file()  # taught once
+    f = flow(box)
+    play(box, "o")
+    assert isinstance(f.mode, Match) and sorted(f.state.dice or ()) == ["skull", "sword"]
+    play(box, "o o")  # nobody claims; Bonny rolls ship + chest, the camera draws krakens
+    drawn["instead"] = ("kraken", "kraken")
+    play(box, "o")
+    assert isinstance(f.mode, Reading) and f.mode.problem is not None
+    assert describe(box.view()).startswith("Read again")
+    play(box, "o o")
+    assert isinstance(f.mode, EnterByHand) and f.state.phase is Phase.ROLL
+    assert [type(a).__name__ for a in read_log(the_log(tmp_path)).actions] == ["Roll",
+                                                                               "NoClaim"]

@@ -13,11 +13,11 @@ NAMES = "Anne,Bonny,Calico,Drake"
 # The seed-0 deal: Anne skull/sword, Bonny skull/sword, Calico chest/sword, Drake chest/ship.
 ROLLS = "skull+sword,chest+ship,sword+sword,chest+sword,skull+skull"
 SETUP = "o ssssss o o o o "  # 4 players (the names), 4 coins each, the faces, Anne first
-T1 = "o so o "  # Anne's own match, read under the camera
-T2 = "o ssso a o o "  # Bonny: Drake claims, trusted, shows chest/ship
+T1 = "o so oo oo o "  # Anne's own match, entered (from the roll) and confirmed by two
+T2 = "o ssso a o oo oo o "  # Bonny: Drake claims, trusted, shows chest/ship
 T3 = "o so o "  # Calico's double swords: robs Anne
 T4_CLAIM = "o sssso "  # Drake: Calico claims...
-T4_REST = "c o o "  # ...Bluffaneer! Calico shows chest/sword: true
+T4_REST = "c o oo oo o "  # ...Bluffaneer! Calico shows chest/sword: true
 T5 = "o o "  # Anne's double skull and bones: her last coins go; Calico wins
 
 
@@ -36,11 +36,11 @@ def test_run_sim_plays_a_scripted_four_player_game_to_a_winner(sim_box: Any) -> 
     assert summary["game"] == "bluffaneer" and summary["winner"] == "Calico"
     assert [p["coins"] for p in summary["players"]] == [0, 3, 8, 2] and summary["bank"] == 3
     assert "(sim) the dice under the camera: skull + sword" in done.stdout
-    assert "(sim) the card under the camera: chest + sword" in done.stdout
+    assert "(sim) CALICO's card: chest + sword" in done.stdout
     assert "screen: CALICO" in done.stdout or "WINNER: CALICO" in done.stdout
-    # the photo behind every reading is kept next to the log
-    metas = [m for m in read_log(log).metas if m is not None]
-    assert len(metas) == 8
+    # the photo behind every camera reading (the five rolls) is kept next to the log
+    metas = [m for m in read_log(log).metas if m is not None and m["read"] == "camera"]
+    assert len(metas) == 5
     for meta in metas:
         assert (sim_box.tmp / "state" / meta["photo"]).is_file()
 
@@ -76,23 +76,40 @@ def test_sigkill_mid_turn_then_resume_exactly_and_play_to_the_end(sim_box: Any) 
     assert final.settings == state_before.settings
 
 
-def test_without_reader_cup_the_sim_reads_its_bone_dice_tray(sim_box: Any) -> None:
-    """The pip reader cannot read bone dice: the box reads the simulator's own tray (and
-    keeps its picture: the bone dice, the sword drawn in purple)."""
+def test_without_reader_cup_the_sim_teaches_once_and_reads_through_the_camera(
+        sim_box: Any) -> None:
+    """The default reader: the simulator teaches its bone dice once (the profile kept in
+    the state directory), then every roll is what the reader makes of the camera's frame
+    with that profile (read again from the kept photo, it is the logged roll)."""
     import subprocess
 
     import cv2
-    import numpy as np
+
+    from vision.profile import Profile
+    from vision.reader import read_dice
+    from vision.reference import EmptyTray
 
     cmd = [c for c in sim_box.command(*args(sim_box)) if c not in ("--reader", "cup")]
     done = subprocess.run(cmd, input=SETUP + T1 + "q", capture_output=True, text=True,
                           timeout=600, cwd=sim_box.tmp, env=sim_box.env)
     assert done.returncode == 0, done.stderr
+    assert "teaches its bone dice once" in done.stderr
+    state = sim_box.tmp / "state"
+    profile = Profile.load(state / "profiles" / "bone")
+    assert set(profile.kinds) == {"chest", "sword", "ship", "skull"}
     [log] = sim_box.logs()
     loaded = read_log(log)
-    assert [type(a).__name__ for a in loaded.actions] == ["Roll", "OwnMatch"]
-    meta = loaded.metas[0]
-    assert meta is not None and meta["read"] == "camera"
-    photo = cv2.imread(str(sim_box.tmp / "state" / meta["photo"]))
-    purple = np.all(np.abs(photo.astype(int) - (150, 50, 120)) < 40, axis=2)
-    assert purple.sum() > 50  # the sword of skull + sword
+    rolls = [(a, m) for a, m in zip(loaded.actions, loaded.metas, strict=True)
+             if type(a).__name__ == "Roll"]
+    assert len(rolls) == 1
+    reference = EmptyTray(cv2.imread(str(state / "reference" / "empty-tray.png")))
+    for roll, meta in rolls:
+        assert meta is not None and meta["read"] == "camera"
+        photo = cv2.imread(str(state / meta["photo"]))
+        reading = read_dice(photo, expect=2, profile=profile, reference=reference)
+        assert sorted(str(d.value) for d in reading.dice) == sorted(roll.dice)
+    assert sorted(rolls[0][0].dice) == ["skull", "sword"]  # --dice skull+sword, as drawn
+    # a second game reuses the kept profile: no teaching again
+    again = subprocess.run(cmd, input="o q", capture_output=True, text=True, timeout=600,
+                           cwd=sim_box.tmp, env=sim_box.env)
+    assert again.returncode == 0 and "teaches" not in again.stderr

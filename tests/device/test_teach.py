@@ -405,7 +405,10 @@ def test_intro_is_the_first_teach_screen() -> None:
                                      "check each die.  [o:start b:leave]")
 
 
-def test_the_simulator_reads_its_cup_for_untaught_symbol_dice(tmp_path: Path) -> None:
+def test_the_simulator_teaches_untaught_symbol_dice_once(tmp_path: Path) -> None:
+    """The simulator's first Bluffaneer game teaches the bone dice on the simulated table
+    (kept like a taught profile); the box never teaches by itself; a simulator on another
+    camera reads its cup for untaught symbol dice."""
     from device.core.ports import NoHooks
     from device.hw.eyes import CameraEye, CupEye
     from device.registry import BONE_DICE
@@ -414,9 +417,17 @@ def test_the_simulator_reads_its_cup_for_untaught_symbol_dice(tmp_path: Path) ->
         camera = None
 
     bluffaneer = next(g for g in GAMES if g.dice is BONE_DICE)
-    eyes = BoxEyes(SimulatedTable((320, 240)), tmp_path, sim=True)
-    assert isinstance(eyes.for_game(bluffaneer, Hooks()), CupEye)  # not taught yet
+    eyes = BoxEyes(SimulatedTable((640, 480), seed=1, moving_frames=1), tmp_path, sim=True)
     assert isinstance(eyes.for_game(bluffaneer, None), CameraEye)  # the box: the camera
+    assert eyes.shelf.load(BONE_DICE) is None
+    photos = BoxEyes(object(), tmp_path / "photos", sim=True)
+    assert isinstance(photos.for_game(bluffaneer, Hooks()), CupEye)
+    eye = eyes.for_game(bluffaneer, Hooks())
+    assert isinstance(eye, CameraEye) and eye.profile is not None
+    assert sorted(eye.profile.kinds) == sorted(BONE_DICE.faces)
+    assert len(eye.profile.faces) == BONE_DICE.looks * BONE_DICE.dice
+    assert (tmp_path / REFERENCE).is_file()
     assert isinstance(eyes.for_game(GAMES[0], Hooks()), CameraEye)
     eyes.cup = True
     assert isinstance(eyes.for_game(GAMES[0], Hooks()), CupEye)
+    assert isinstance(eyes.for_game(bluffaneer, Hooks()), CupEye)

@@ -57,6 +57,29 @@ def test_a_die_is_found_near_a_rough_place(with_tray: bool, off: float, size: fl
     assert e[:, 0].max() < 2.5 * off and e[:, 1].max() < 2.5 * size and e[:, 2].max() < 4, e
 
 
+def test_a_pale_die_with_a_dark_glyph_is_found_whole_against_the_tray() -> None:
+    """Ivory dice with strong glyphs on a light tray (the body hardly unlike the tray, the
+    glyph far unlike it): the square is the whole die, not the glyph and a bit of body."""
+    rng = np.random.default_rng(7)
+    tray = np.full((SIZE[1], SIZE[0], 3), 200, np.uint8)
+    tray = np.clip(tray + rng.normal(0, 3, tray.shape), 0, 255).astype(np.uint8)
+    empty = EmptyTray(render_bone_scene([], rng, SIZE, "painted", background=tray)[0])
+    errors = []
+    for _ in range(8):
+        img, dice = render_bone_scene(list(rng.choice(BONE_FACES, 2)), rng, SIZE, "painted",
+                                      background=tray)
+        look = empty.look(img)
+        for d in dice:
+            rough = (d.center[0] + rng.uniform(-0.15, 0.15) * d.side,
+                     d.center[1] + rng.uniform(-0.15, 0.15) * d.side)
+            q = K.locate(img, rough, d.side, np.zeros(1), LAB_BINS, look)
+            assert q is not None, (d, rough)
+            errors.append((np.hypot(q.center[0] - d.center[0], q.center[1] - d.center[1]),
+                           abs(q.side - d.side) / d.side))
+    e = np.array(errors)
+    assert e[:, 0].max() < 4.0 and e[:, 1].max() < 0.15, e
+
+
 def test_no_square_where_there_is_no_die() -> None:
     rng = np.random.default_rng(4)
     tray = _background(SIZE, rng)

@@ -165,3 +165,37 @@ def test_the_empty_tray_finds_dice_on_a_busy_floor() -> None:
     # every die read or flagged uncertain (at most one flag too many over four scenes: a
     # re-read, never a ruling)
     assert 12 <= ref_seen <= 13 and ref_seen >= plain_found
+
+
+def test_an_unsure_symbol_die_gets_a_second_look() -> None:
+    """Blue-silver dice taught on a busy floor, read on a plain one under other light (the
+    benchmark's own protocol and row): their squares are found a pixel or so off, and one die
+    in the 200 is named surely only by the second look at its square re-aligned (198 right
+    without it); none is named wrongly."""
+    from vision.bench_symbols import bench_style
+
+    result = bench_style("blue-silver", "blue-silver", 5, 100)
+    assert result.dice == 200 and result.wrong == 0 and result.false == 0
+    assert result.right >= 199, result.line()
+
+
+def test_symbol_dice_behind_many_other_changes_are_still_looked_at(
+        bone_box: tuple[Profile, np.ndarray, np.random.Generator]) -> None:
+    """A tray unlike its reference in many die-sized places (a brighter edge, crumbs) ahead
+    of the dice in the frame: the dice are still looked at and read (only the first eight
+    such places were, once)."""
+    from vision.refine import refine
+    from vision.types import Reading
+
+    profile, tray, rng = bone_box
+    reference = EmptyTray(render_bone_scene([], rng, SIZE, "red-white", background=tray)[0])
+    while True:  # two dice clear of the top strip
+        img, drawn = render_bone_scene(["ship", "skull"], rng, SIZE, "red-white",
+                                       background=tray)
+        if all(d.box[1] > 30 for d in drawn):
+            break
+    half = (int(profile.side * 0.8), int(profile.side * 0.3))  # die-sized, not square
+    for k in range(10):
+        cv2.ellipse(img, (35 + 62 * k, 14), half, 0, 0, 360, (90, 90, 90), -1)
+    reading = refine(img, Reading(expect=2), profile, reference)
+    assert sorted(str(d.value) for d in reading.dice) == ["ship", "skull"], reading
