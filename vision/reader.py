@@ -36,7 +36,8 @@ LARGE_DIE = 130.0  # median die above this: look again at half the scale
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
 LOOK_SCALES = (1.15,)  # the second look's extra crop sizes, x the die size
-PEAK_MIN = 0.2  # heat-map peak worth classifying
+PEAK_MIN = 0.2  # heat-map peak worth a look
+MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
@@ -70,6 +71,8 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float
                for o in out):
             continue
         out.append(((cx, cy), s, float(heat[y, x])))
+        if len(out) == MAX_PEAKS:
+            break  # a busy floor: the best peaks are plenty for any game's dice
     return out
 
 
@@ -196,19 +199,23 @@ def value_probability(p: np.ndarray) -> np.ndarray:
     return np.asarray(p[:, 1:].max(axis=1) / np.maximum(1.0 - p[:, 0], 1e-6))
 
 
-def classify(full: np.ndarray, places: list[M.Place]) -> tuple[np.ndarray, np.ndarray]:
+def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
+             ) -> tuple[np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
 
     A die read less than very surely (``SECOND_LOOK``) gets a second look: a larger crop
     from the full-resolution frame and the crop turned by quarter turns; the views' logits
     are averaged (which separates right reads from wrong ones better than any single view).
+    With the detector's peak ``heights``, a place too weak to be kept (``KEEP``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
     logits, feats = M.run_classifier_raw(M.patches_input(crops))
     probs = M.softmax(logits, cal.temperature)
-    again = [i for i in np.flatnonzero((probs[:, 0] < NOT_DIE)
-                                       & (value_probability(probs) < SECOND_LOOK))]
+    looks = (probs[:, 0] < NOT_DIE) & (value_probability(probs) < SECOND_LOOK)
+    if heights is not None:
+        looks &= heights * (1.0 - probs[:, 0]) >= KEEP
+    again = [int(i) for i in np.flatnonzero(looks)]
     if again:
         views, owner = [], []
         for i in again:
@@ -238,9 +245,9 @@ def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
     """Every die-like place the reader settles on, in full-resolution pixels, before the
     "sure" threshold splits them into read dice and uncertain regions (ImageError)."""
     fr = frames(image)
-    peaks = locate(fr.work)
+    peaks = [p for p in locate(fr.work) if p[2] >= KEEP]  # weaker ones are never kept
     places = _places(fr, peaks)
-    probs, _ = classify(fr.full, places)
+    probs, _ = classify(fr.full, places, np.array([h for _, _, h in peaks], np.float32))
     kept = []
     for ((_, _, h), (c, size, angle), p) in zip(peaks, places, probs, strict=True):
         p_die = 1.0 - float(p[0])
