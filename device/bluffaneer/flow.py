@@ -279,8 +279,8 @@ class BluffaneerFlow(GameFlow):
     def ledger(self) -> bs.Ledger:
         s = self.state
         turn = s.roller if s.phase not in (Phase.TOSS, Phase.GAME_OVER) else None
-        return bs.Ledger(tuple(bs.Purse(name, s.coins[i], i == turn)
-                               for i, name in enumerate(s.names)), s.bank)
+        return bs.Ledger(tuple(bs.Purse(self.who(i), s.coins[i], i == turn)
+                               for i in range(len(s.names))), s.bank)
 
     def _roll(self) -> str:
         dice = self.state.dice

@@ -121,3 +121,13 @@ def test_doubting_round_start_line_says_the_round(tmp_path: Path) -> None:
     press(box, "oooooo")
     assert describe(box.view()) == ("Round 1, 15 dice | Everyone roll! P1 opens."
                                     "  [o:bid m:table]")
+
+
+def test_bluffaneer_ledger_spells_names_like_the_other_games(tmp_path: Path) -> None:
+    box = box_for(tmp_path, "bluffaneer", names=("Ann", "Bob", "Cat"))
+    press(box, "oooooo")
+    assert box.flow is not None
+    who = [box.flow.who(i) for i in range(3)]
+    assert who == ["ANN", "BOB", "CAT"]
+    view = box.flow.players_view()
+    assert [p.name for p in view.ledger.purses] == who
