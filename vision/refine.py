@@ -116,11 +116,17 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
         _merge(place, was, g, profile, dice, regions, second.get(i))
     most = MAX_NEW_SYMBOLS if profile.symbols else MAX_NEW
     found = profile.name(image, new[:most], search=profile.symbols, tray=tray)
-    for (place, g), vote in zip(found, votes, strict=False):
-        if g.sure and g.face is not None and vote in (None, g.face) and all(
-                (place[0][0] - d.center[0]) ** 2 + (place[0][1] - d.center[1]) ** 2
-                >= (SAME_PLACE * place[1]) ** 2 for d in dice):
+    on_tray = {c for c, _ in extra}  # places unlike the empty tray
+    unlike = [c in on_tray for c, _ in new[:most]]
+    for (place, g), vote, odd in zip(found, votes, unlike, strict=False):
+        free = all((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
+                   >= (SAME_PLACE * place[1]) ** 2 for x in [*dice, *regions])
+        if g.sure and g.face is not None and vote in (None, g.face) and free:
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
+        elif profile.symbols and free and odd:
+            # something die-sized on the tray that is no taught face: never silently dropped
+            regions.append(Region(place[0], _box(place), "not a face the box was taught",
+                                  g.confidence if g.face is not None else 0.0))
     return dice, regions
 
 

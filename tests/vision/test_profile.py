@@ -140,6 +140,20 @@ def test_dice_of_another_set_are_refused_not_named(bone_box: tuple[Profile, np.n
     assert result.wrong == 0 and result.false == 0, result
 
 
+def test_untaught_faces_on_the_tray_are_regions_never_nothing(
+        bone_box: tuple[Profile, np.ndarray, np.random.Generator]) -> None:
+    """With the empty tray, die-sized things the profile cannot name are uncertain regions:
+    the box asks for a re-read or an entry by hand (a reading of nothing would leave it
+    waiting for dice, and teach the empty tray the dice)."""
+    profile, _, rng = bone_box
+    tray = busy_background(SIZE, rng)  # a carpet: the pip reader sees nothing die-like
+    reference = EmptyTray(render_bone_scene([], rng, SIZE, "red-white", background=tray)[0])
+    for _ in range(6):
+        img, _ = render_bone_scene(["kraken", "kraken"], rng, SIZE, "red-white", background=tray)
+        reading = read_dice(img, expect=2, profile=profile, reference=reference)
+        assert not reading.dice and reading.uncertain and not reading.ok
+
+
 def test_the_empty_tray_finds_dice_on_a_busy_floor() -> None:
     """On a speckled carpet, with the empty tray: no die seen in the pattern, every real
     die read or flagged, and never fewer read than without it. (The reader before the
