@@ -119,8 +119,9 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     on_tray = {c for c, _ in extra}  # places unlike the empty tray
     unlike = [c in on_tray for c, _ in new[:most]]
     for (place, g), vote, odd in zip(found, votes, unlike, strict=False):
+        kept: list[Die | Region] = [*dice, *regions]
         free = all((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
-                   >= (SAME_PLACE * place[1]) ** 2 for x in [*dice, *regions])
+                   >= (SAME_PLACE * place[1]) ** 2 for x in kept)
         if g.sure and g.face is not None and vote in (None, g.face) and free:
             dice.append(Die(g.face, place[0], _box(place), g.confidence))
         elif profile.symbols and free and odd:
