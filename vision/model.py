@@ -218,6 +218,16 @@ def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def value_probability(probs: np.ndarray) -> np.ndarray:
+    """P(value | a die) of each row's likeliest value, (N,) from (N, 7) class probabilities.
+
+    >>> value_probability(np.array([[0.5, 0.1, 0.4, 0, 0, 0, 0]])).round(2).tolist()
+    [0.8]
+    """
+    p = np.asarray(probs, np.float64)
+    return np.asarray(p[:, 1:].max(axis=1) / np.maximum(1.0 - p[:, 0], 1e-6))
+
+
 def run_classifier(patches: np.ndarray) -> np.ndarray:
     """(N, 3, CROP, CROP) inputs -> (N, 7) calibrated class probabilities (0 = not a die)."""
     return softmax(run_classifier_raw(patches)[0], calibration().temperature)

@@ -194,9 +194,11 @@ def _views(crop: np.ndarray) -> list[np.ndarray]:
     return [np.ascontiguousarray(np.rot90(crop, k)) for k in (1, 2, 3)]
 
 
-def value_probability(p: np.ndarray) -> np.ndarray:
-    """P(value | a die) of the most likely value, for (N, 7) class probabilities."""
-    return np.asarray(p[:, 1:].max(axis=1) / np.maximum(1.0 - p[:, 0], 1e-6))
+def worth_keeping(probs: np.ndarray, heights: np.ndarray) -> np.ndarray:
+    """Which places (class probabilities (N, 7), detector peak heights (N,)) are die-like
+    enough to report: not "not a die" (``NOT_DIE``), and height x P(die) at least ``KEEP``."""
+    p0 = np.asarray(probs[:, 0], np.float64)
+    return np.asarray((p0 < NOT_DIE) & (np.asarray(heights, np.float64) * (1.0 - p0) >= KEEP))
 
 
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
@@ -212,9 +214,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     crops = M.crops_uint8(full, places)
     logits, feats = M.run_classifier_raw(M.patches_input(crops))
     probs = M.softmax(logits, cal.temperature)
-    looks = (probs[:, 0] < NOT_DIE) & (value_probability(probs) < SECOND_LOOK)
+    looks = (probs[:, 0] < NOT_DIE) & (M.value_probability(probs) < SECOND_LOOK)
     if heights is not None:
-        looks &= heights * (1.0 - probs[:, 0]) >= KEEP
+        looks &= worth_keeping(probs, heights)
     again = [int(i) for i in np.flatnonzero(looks)]
     if again:
         views, owner = [], []
@@ -247,14 +249,15 @@ def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
     fr = frames(image)
     peaks = [p for p in locate(fr.work) if p[2] >= KEEP]  # weaker ones are never kept
     places = _places(fr, peaks)
-    probs, _ = classify(fr.full, places, np.array([h for _, _, h in peaks], np.float32))
+    heights = np.array([h for _, _, h in peaks], np.float64)
+    probs, _ = classify(fr.full, places, heights)
+    keep, p_value = worth_keeping(probs, heights), M.value_probability(probs)
     kept = []
-    for ((_, _, h), (c, size, angle), p) in zip(peaks, places, probs, strict=True):
-        p_die = 1.0 - float(p[0])
-        if p[0] >= NOT_DIE or h * p_die < KEEP:
+    for i, ((_, _, h), (c, size, angle), p) in enumerate(zip(peaks, places, probs, strict=True)):
+        if not keep[i]:
             continue
         value = int(np.argmax(p[1:])) + 1
-        cand = Candidate(c[0], c[1], size, h * p_die, value, float(p[value]) / max(p_die, 1e-6),
+        cand = Candidate(c[0], c[1], size, h * (1.0 - float(p[0])), value, float(p_value[i]),
                          round(float(p[value]), 3), angle=angle)
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")

@@ -77,11 +77,10 @@ def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], lis
     """Dice at places only the empty tray showed, read by the pip classifier alone."""
     probs = M.run_classifier(_patches(image, places))
     dice, regions = [], []
-    for (c, s), p in zip(places, probs, strict=True):
+    for (c, s), p, sure in zip(places, probs, M.value_probability(probs), strict=True):
         if p[0] >= NOT_DIE:
             continue
-        v = int(np.argmax(p[1:])) + 1
-        pv = float(p[v]) / max(1.0 - float(p[0]), 1e-6)
+        v, pv = int(np.argmax(p[1:])) + 1, float(sure)
         if pv >= NEW_SURE:
             dice.append(Die(v, c, _box((c, s)), round(pv * (1 - float(p[0])), 3)))
         else:
