@@ -79,11 +79,12 @@ def die_angle(image: np.ndarray, center: tuple[float, float], size: float) -> fl
     and a round window, averaged as angles x 4 (a square looks the same every 90 degrees).
     """
     side = ANGLE_PATCH
-    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     r = max(2, int(round(size * 0.7)))
     x, y = int(round(center[0])), int(round(center[1]))
-    h, w = gray.shape[:2]
-    roi = gray[max(0, y - r):y + r, max(0, x - r):x + r]
+    h, w = image.shape[:2]
+    roi = image[max(0, y - r):y + r, max(0, x - r):x + r]
+    if roi.ndim == 3:  # only the die's neighbourhood is turned grey
+        roi = cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY) if roi.size else roi[..., 0]
     if roi.shape[0] < 2 * r or roi.shape[1] < 2 * r:  # at the frame's edge
         roi = cv2.copyMakeBorder(roi, max(0, r - y), max(0, y + r - h), max(0, r - x),
                                  max(0, x + r - w), cv2.BORDER_REPLICATE)

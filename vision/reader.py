@@ -44,7 +44,8 @@ NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
-SECOND_LOOK = 0.99  # a die whose value is read less surely than this gets the second look
+LOOK_BELOW = 0.12  # a die read this much less surely than "sure", or nearer, gets a second look
+LOOK_ABOVE = 0.055  # ... and one read up to this much more surely (it might be wrongly sure)
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -205,16 +206,20 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
              ) -> tuple[np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
 
-    A die read less than very surely (``SECOND_LOOK``) gets a second look: a larger crop
-    from the full-resolution frame and the crop turned by quarter turns; the views' logits
-    are averaged (which separates right reads from wrong ones better than any single view).
+    A die read near the "sure" threshold (from ``LOOK_BELOW`` under it to ``LOOK_ABOVE``
+    over it) gets a second look: a larger crop from the full-resolution frame and the crop
+    turned by quarter turns; the views' logits are averaged (which separates right reads
+    from wrong ones better than any single view). Further from the threshold a second look
+    does not change the verdict (measured on every shared photo), so it is not paid for.
     With the detector's peak ``heights``, a place too weak to be kept (``KEEP``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
     logits, feats = M.run_classifier_raw(M.patches_input(crops))
     probs = M.softmax(logits, cal.temperature)
-    looks = (probs[:, 0] < NOT_DIE) & (M.value_probability(probs) < SECOND_LOOK)
+    p_value = M.value_probability(probs)
+    looks = ((probs[:, 0] < NOT_DIE) & (p_value >= cal.sure - LOOK_BELOW)
+             & (p_value < cal.sure + LOOK_ABOVE))
     if heights is not None:
         looks &= worth_keeping(probs, heights)
     again = [int(i) for i in np.flatnonzero(looks)]

@@ -58,8 +58,8 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     assert len(found) == 5
 
 
-def test_dice_read_less_than_very_surely_get_the_second_look(monkeypatch: pytest.MonkeyPatch,
-                                                             ) -> None:
+def test_dice_read_near_the_sure_threshold_get_the_second_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
@@ -71,11 +71,15 @@ def test_dice_read_less_than_very_surely_get_the_second_look(monkeypatch: pytest
         return raw(patches)
 
     monkeypatch.setattr(M, "run_classifier_raw", spy)
-    monkeypatch.setattr(R, "SECOND_LOOK", 0.0)  # nothing is unsure enough
+    clear = M.value_probability(R.classify(img, places)[0][:2])
+    assert batches == [3] and min(clear) >= M.calibration().sure + R.LOOK_ABOVE  # read at once
+    batches.clear()
+    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no die is near enough to "sure"
     probs, _ = R.classify(img, places)
     assert batches == [3] and probs[2, 0] > R.NOT_DIE
     batches.clear()
-    monkeypatch.setattr(R, "SECOND_LOOK", 1.01)  # every die is
+    monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # every die is
+    monkeypatch.setattr(R, "LOOK_ABOVE", 2.0)
     again, feats = R.classify(img, places)
     views = len(R.LOOK_SCALES) + 3
     assert batches == [3, 2 * views]  # both dice, not the floor
