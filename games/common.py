@@ -9,8 +9,9 @@ settings or subclasses) over immutable state values. The device loop only ever a
   with the old state untouched (states are frozen, so nothing can be half-changed);
 * ``rules.winner(state)`` -> a seat index once the game is over;
 * ``rules.tally(move)`` -> ``(seat, Tally)`` pairs for the statistics (:mod:`games.tally`);
-* ``rules.action_to_json`` / ``action_from_json`` and ``settings_to_json`` /
-  ``settings_from_json`` so :mod:`games.log` can write and replay any game.
+* ``rules.action_to_json`` / ``action_from_json`` (the game's ``action_codec``) and
+  ``settings_to_json`` / ``settings_from_json`` (its ``settings_type``'s ``to_json`` /
+  ``from_json``) so :mod:`games.log` can write and replay any game.
 
 Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
 
@@ -27,10 +28,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from games.roll_odds import RollOdds
 from games.tally import Move, Tally, count_turns
+
+if TYPE_CHECKING:
+    from games.codec import ActionCodec
 
 CLOCKWISE = 1
 """Seat direction: clockwise is index order (+1); counter-clockwise is -1."""
@@ -124,14 +128,34 @@ class Event:
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
-SettingsT = TypeVar("SettingsT")
+
+
+class GameSettings(Protocol):
+    """A game's settings: a value written into the log header and read back."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the settings."""
+        ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Inverse of :meth:`to_json`; raises :class:`InvalidSettings`."""
+        ...
+
+
+SettingsT = TypeVar("SettingsT", bound=GameSettings)
 
 
 class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
-    """One game's rules. Subclasses set ``name`` and implement the abstract methods."""
+    """One game's rules. Subclasses set ``name``, ``action_codec`` and ``settings_type``
+    and implement the abstract methods."""
 
     #: Stable identifier written into game logs, e.g. ``"bamboozled"``.
     name: ClassVar[str]
+    #: The log form of the game's actions (one :class:`games.codec.ActionCodec` a game).
+    action_codec: ActionCodec[ActionT]
+    #: The game's settings class: the log header holds its ``to_json``.
+    settings_type: type[SettingsT]
 
     @abstractmethod
     def default_settings(self) -> SettingsT:
@@ -178,21 +202,22 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
         return None
 
     # --- serialisation for the game log -------------------------------------------------
-    @abstractmethod
     def action_to_json(self, action: ActionT) -> dict[str, Any]:
         """A JSON-ready dict that :meth:`action_from_json` turns back into ``action``."""
+        return self.action_codec.to_json(action)
 
-    @abstractmethod
     def action_from_json(self, data: Mapping[str, Any]) -> ActionT:
-        """Inverse of :meth:`action_to_json`; raises ``ValueError`` on bad data."""
+        """Inverse of :meth:`action_to_json`; :class:`games.codec.InvalidJson` (a
+        ``ValueError``) on bad data."""
+        return self.action_codec.from_json(data)
 
-    @abstractmethod
     def settings_to_json(self, settings: SettingsT) -> dict[str, Any]:
         """A JSON-ready dict of ``settings``."""
+        return settings.to_json()
 
-    @abstractmethod
     def settings_from_json(self, data: Mapping[str, Any]) -> SettingsT:
         """Inverse of :meth:`settings_to_json`; raises :class:`InvalidSettings`."""
+        return self.settings_type.from_json(data)
 
     @abstractmethod
     def summary(self, state: StateT, names: Sequence[str] | None = None) -> dict[str, Any]:

@@ -15,20 +15,20 @@ Settle()              {"type": "settle"}                          SETTLE
 Undo()                {"type": "undo"}                            TRUMP, DECIDE, ROUNDS, SETTLE
 ====================  ==========================================  ===========================
 
->>> action_from_json(action_to_json(WinRound(2)))
+>>> CODEC.from_json(CODEC.to_json(WinRound(2)))
 WinRound(winner=2)
->>> action_from_json({"type": "trump", "suit": "cups"})
+>>> CODEC.from_json({"type": "trump", "suit": "cups"})
 Traceback (most recent call last):
-ValueError: unknown suit 'cups'
+games.codec.InvalidJson: trump action: unknown suit 'cups'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Union
 
 from games.bamboozal.state import Suit
+from games.codec import ActionCodec, Seat, by_value
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Fold:
 class WinRound:
     """The next round was won by seat ``winner`` (a player who plays this hand)."""
 
-    winner: int
+    winner: Seat
 
 
 @dataclass(frozen=True)
@@ -78,60 +78,10 @@ class Undo:
 
 Action = Union[StartHand, Stop, NoteTrump, Play, Fold, WinRound, Settle, Undo]
 
-#: The actions with no fields, by their JSON type.
-_PLAIN: dict[str, Action] = {
-    "start_hand": StartHand(),
-    "stop": Stop(),
-    "play": Play(),
-    "fold": Fold(),
-    "settle": Settle(),
-    "undo": Undo(),
-}
-_PLAIN_TYPES: dict[type, str] = {type(a): kind for kind, a in _PLAIN.items()}
-
-
-def _suit(data: Mapping[str, Any]) -> Action:
-    try:
-        return NoteTrump(Suit(data["suit"]))
-    except ValueError:
-        raise ValueError(f"unknown suit {data['suit']!r}") from None
-
-
-def _round(data: Mapping[str, Any]) -> Action:
-    seat = data["winner"]
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError(f"a round's winner must be a seat number, not {seat!r}")
-    return WinRound(seat)
-
-
-_PARSERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {"trump": _suit, "round": _round}
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The log form of ``action``."""
-    kind = _PLAIN_TYPES.get(type(action))
-    if kind is not None:
-        return {"type": kind}
-    if isinstance(action, NoteTrump):
-        return {"type": "trump", "suit": action.suit.value}
-    if isinstance(action, WinRound):
-        return {"type": "round", "winner": action.winner}
-    raise TypeError(f"not a BamBoozal action: {action!r}")
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Inverse of :func:`action_to_json`; :class:`ValueError` on bad data."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be an object, not {data!r}")
-    kind = data.get("type")
-    if not isinstance(kind, str):
-        raise ValueError(f"an action needs a type, not {kind!r}")
-    if kind in _PLAIN:
-        return _PLAIN[kind]
-    parser = _PARSERS.get(kind)
-    if parser is None:
-        raise ValueError(f"unknown action type {kind!r}")
-    try:
-        return parser(data)
-    except KeyError as exc:
-        raise ValueError(f"{kind} action without {exc.args[0]!r}") from None
+#: The log form of every action (:mod:`games.codec`).
+CODEC: ActionCodec[Action] = ActionCodec(
+    "BamBoozal",
+    {"start_hand": StartHand, "stop": Stop, "trump": NoteTrump, "play": Play, "fold": Fold,
+     "round": WinRound, "settle": Settle, "undo": Undo},
+    converters=[by_value(Suit, "suit")],
+)  # fmt: skip

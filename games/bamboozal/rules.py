@@ -46,10 +46,11 @@ Choices where ``rulings.md`` is silent (what a table expects):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.bamboozal.actions import (
+    CODEC,
     Action,
     Fold,
     NoteTrump,
@@ -59,8 +60,6 @@ from games.bamboozal.actions import (
     Stop,
     Undo,
     WinRound,
-    action_from_json,
-    action_to_json,
 )
 from games.bamboozal.events import (
     Bamboozaled,
@@ -143,6 +142,8 @@ class BamBoozal(Rules[State, Action, Settings]):
     """The BamBoozal pot: payments, play or fold, rounds won, the result of each hand."""
 
     name = "bamboozal"
+    action_codec = CODEC
+    settings_type = Settings
 
     def default_settings(self) -> Settings:
         return Settings()
@@ -172,19 +173,6 @@ class BamBoozal(Rules[State, Action, Settings]):
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
-
-    # --- serialisation -----------------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def settings_to_json(self, settings: Settings) -> dict[str, Any]:
-        return settings.to_json()
-
-    def settings_from_json(self, data: Mapping[str, Any]) -> Settings:
-        return Settings.from_json(data)
 
     # --- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:

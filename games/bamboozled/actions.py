@@ -20,11 +20,11 @@ Roll((3, 5), ())    {"type": "roll", "dice": [3, 5], "cards": []}  ROLL (No Bluf
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Union
 
 from games.bamboozled.cards import Card
+from games.codec import ActionCodec, by_value
 
 
 @dataclass(frozen=True)
@@ -88,75 +88,10 @@ class Roll:
 Action = Union[Declare, Accept, Challenge, PlayCard, Show, Decline, Discard, Roll]
 
 
-def _dice(data: Any) -> tuple[int, int]:
-    if not isinstance(data, list | tuple) or len(data) != 2:
-        raise ValueError(f"dice must be a list of two numbers, not {data!r}")
-    a, b = data
-    if not all(isinstance(d, int) and not isinstance(d, bool) for d in (a, b)):
-        raise ValueError(f"dice must be whole numbers, not {data!r}")
-    return (a, b)
-
-
-def _card(data: Any) -> Card:
-    try:
-        return Card(data)
-    except ValueError:
-        raise ValueError(f"unknown card {data!r}") from None
-
-
-def _card_list(data: Any) -> tuple[Card, ...]:
-    if not isinstance(data, list | tuple):
-        raise ValueError(f"cards must be a list, not {data!r}")
-    return tuple(_card(c) for c in data)
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The log form of ``action``."""
-    if isinstance(action, Declare):
-        return {"type": "declare", "score": action.score}
-    if isinstance(action, Accept):
-        return {"type": "accept", "dice": list(action.dice)}
-    if isinstance(action, Challenge):
-        return {"type": "challenge", "dice": list(action.dice)}
-    if isinstance(action, PlayCard):
-        return {"type": "play", "card": action.card.value}
-    if isinstance(action, Show):
-        return {"type": "show", "cards": [c.value for c in action.cards]}
-    if isinstance(action, Decline):
-        return {"type": "decline"}
-    if isinstance(action, Discard):
-        return {"type": "discard", "card": action.card.value if action.card else None}
-    if isinstance(action, Roll):
-        return {"type": "roll", "dice": list(action.dice), "cards": [c.value for c in action.cards]}
-    raise TypeError(f"not a Bamboozled action: {action!r}")
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Inverse of :func:`action_to_json`; :class:`ValueError` on bad data."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be an object, not {data!r}")
-    kind = data.get("type")
-    try:
-        if kind == "declare":
-            score = data["score"]
-            if not isinstance(score, int) or isinstance(score, bool):
-                raise ValueError(f"score must be a number, not {score!r}")
-            return Declare(score)
-        if kind == "accept":
-            return Accept(_dice(data["dice"]))
-        if kind == "challenge":
-            return Challenge(_dice(data["dice"]))
-        if kind == "play":
-            return PlayCard(_card(data["card"]))
-        if kind == "show":
-            return Show(_card_list(data["cards"]))
-        if kind == "decline":
-            return Decline()
-        if kind == "discard":
-            card = data.get("card")
-            return Discard(None if card is None else _card(card))
-        if kind == "roll":
-            return Roll(_dice(data["dice"]), _card_list(data.get("cards", [])))
-    except KeyError as exc:
-        raise ValueError(f"{kind} action without {exc.args[0]!r}") from None
-    raise ValueError(f"unknown action type {kind!r}")
+#: The log form of every action (:mod:`games.codec`).
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Bamboozled",
+    {"declare": Declare, "accept": Accept, "challenge": Challenge, "play": PlayCard,
+     "show": Show, "decline": Decline, "discard": Discard, "roll": Roll},
+    converters=[by_value(Card, "card")],
+)  # fmt: skip

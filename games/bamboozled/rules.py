@@ -70,13 +70,14 @@ Choices where ``rulings.md`` is silent (what a table expects):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
 from games.bamboozled import tally as bamboozled_tally
 from games.bamboozled.actions import (
+    CODEC,
     Accept,
     Action,
     Challenge,
@@ -86,8 +87,6 @@ from games.bamboozled.actions import (
     PlayCard,
     Roll,
     Show,
-    action_from_json,
-    action_to_json,
 )
 from games.bamboozled.cards import (
     AFTER_ROLL,
@@ -284,6 +283,8 @@ class Bamboozled(Rules[State, Action, Settings]):
     """The rules of Bamboozled (variants through :class:`Settings`)."""
 
     name = "bamboozled"
+    action_codec = CODEC
+    settings_type = Settings
 
     def default_settings(self) -> Settings:
         return Settings()
@@ -316,19 +317,6 @@ class Bamboozled(Rules[State, Action, Settings]):
 
     def winner(self, state: State) -> int | None:
         return state.winner
-
-    # --- serialisation -----------------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def settings_to_json(self, settings: Settings) -> dict[str, Any]:
-        return settings.to_json()
-
-    def settings_from_json(self, data: Mapping[str, Any]) -> Settings:
-        return Settings.from_json(data)
 
     # --- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:

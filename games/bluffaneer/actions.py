@@ -20,11 +20,11 @@ CoinToss(0)                 {"type": "coin_toss", "winner": 0}            TOSS
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Union
 
 from games.bluffaneer.faces import Card
+from games.codec import ActionCodec, Converter, Seat
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Roll:
 class Steal:
     """Double swords or ships: the roller steals from ``victim``."""
 
-    victim: int
+    victim: Seat
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class OwnMatch:
 class Claim:
     """"Gimme Yer Booty": ``claimer`` (the first to say it) claims a match."""
 
-    claimer: int
+    claimer: Seat
 
 
 @dataclass(frozen=True)
@@ -81,74 +81,16 @@ class Reveal:
 class CoinToss:
     """The coin toss between the players tied for most coins: ``winner`` won it."""
 
-    winner: int
+    winner: Seat
 
 
 Action = Union[Roll, Steal, OwnMatch, Claim, NoClaim, Trust, CallBluffaneer, Reveal, CoinToss]
 
 
-def _seat(data: Any, key: str) -> int:
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{key} must be a seat number, not {value!r}")
-    return value
-
-
-def _dice(data: Any) -> tuple[str, str]:
-    if not isinstance(data, list | tuple) or len(data) != 2:
-        raise ValueError(f"dice must be a list of two symbols, not {data!r}")
-    if not all(isinstance(d, str) for d in data):
-        raise ValueError(f"dice must be symbol names, not {data!r}")
-    return (data[0], data[1])
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The log form of ``action``."""
-    if isinstance(action, Roll):
-        return {"type": "roll", "dice": list(action.dice)}
-    if isinstance(action, Steal):
-        return {"type": "steal", "victim": action.victim}
-    if isinstance(action, OwnMatch):
-        return {"type": "own_match", "card": action.card.to_json()}
-    if isinstance(action, Claim):
-        return {"type": "claim", "claimer": action.claimer}
-    if isinstance(action, NoClaim):
-        return {"type": "no_claim"}
-    if isinstance(action, Trust):
-        return {"type": "trust"}
-    if isinstance(action, CallBluffaneer):
-        return {"type": "bluffaneer"}
-    if isinstance(action, Reveal):
-        return {"type": "reveal", "card": action.card.to_json()}
-    if isinstance(action, CoinToss):
-        return {"type": "coin_toss", "winner": action.winner}
-    raise TypeError(f"not a Bluffaneer action: {action!r}")
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Inverse of :func:`action_to_json`; :class:`ValueError` on bad data."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be an object, not {data!r}")
-    kind = data.get("type")
-    try:
-        if kind == "roll":
-            return Roll(_dice(data["dice"]))
-        if kind == "steal":
-            return Steal(_seat(data, "victim"))
-        if kind == "own_match":
-            return OwnMatch(Card.from_json(data["card"]))
-        if kind == "claim":
-            return Claim(_seat(data, "claimer"))
-        if kind == "no_claim":
-            return NoClaim()
-        if kind == "trust":
-            return Trust()
-        if kind == "bluffaneer":
-            return CallBluffaneer()
-        if kind == "reveal":
-            return Reveal(Card.from_json(data["card"]))
-        if kind == "coin_toss":
-            return CoinToss(_seat(data, "winner"))
-    except KeyError as exc:
-        raise ValueError(f"{kind} action without {exc.args[0]!r}") from None
-    raise ValueError(f"unknown action type {kind!r}")
+#: The log form of every action (:mod:`games.codec`): a card as its two symbols.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Bluffaneer",
+    {"roll": Roll, "steal": Steal, "own_match": OwnMatch, "claim": Claim, "no_claim": NoClaim,
+     "trust": Trust, "bluffaneer": CallBluffaneer, "reveal": Reveal, "coin_toss": CoinToss},
+    converters=[Converter(Card, Card.to_json, Card.from_json)],
+)  # fmt: skip

@@ -56,13 +56,14 @@ Choices where ``rulings.md`` is silent (what a table expects):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
 from games.bluffaneer import tally as bluffaneer_tally
 from games.bluffaneer.actions import (
+    CODEC,
     Action,
     CallBluffaneer,
     Claim,
@@ -73,8 +74,6 @@ from games.bluffaneer.actions import (
     Roll,
     Steal,
     Trust,
-    action_from_json,
-    action_to_json,
 )
 from games.bluffaneer.events import (
     BluffaneerCalled,
@@ -209,6 +208,8 @@ class Bluffaneer(Rules[State, Action, Settings]):
     """The rules of Bluffaneer (face set, cards and coins through :class:`Settings`)."""
 
     name = "bluffaneer"
+    action_codec = CODEC
+    settings_type = Settings
 
     def default_settings(self) -> Settings:
         return Settings()
@@ -246,19 +247,6 @@ class Bluffaneer(Rules[State, Action, Settings]):
 
     def winner(self, state: State) -> int | None:
         return state.winner
-
-    # --- serialisation -----------------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def settings_to_json(self, settings: Settings) -> dict[str, Any]:
-        return settings.to_json()
-
-    def settings_from_json(self, data: Mapping[str, Any]) -> Settings:
-        return Settings.from_json(data)
 
     # --- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:

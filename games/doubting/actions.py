@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, TypeGuard
+from typing import ClassVar
+
+from games.codec import ActionCodec
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -63,48 +65,10 @@ class RoundDice:
 Action = Bid | Challenge | Exact | RoundDice
 
 
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The action as a JSON-ready dict for the game log."""
-    if isinstance(action, Bid):
-        return {"type": "bid", "quantity": action.quantity, "face": action.face}
-    if isinstance(action, Challenge | Exact | RoundDice):
-        kind = "round_dice" if isinstance(action, RoundDice) else action.kind
-        data: dict[str, Any] = {"type": kind}
-        if action.dice is not None:
-            data["dice"] = list(action.dice)
-        return data
-    raise ValueError(f"not a Doubting Dice action: {action!r}")
-
-
-_DICE_ACTIONS: dict[str, type[Challenge | Exact | RoundDice]] = {
-    "challenge": Challenge,
-    "exact": Exact,
-    "round_dice": RoundDice,
-}
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Inverse of :func:`action_to_json`; ``ValueError`` on bad data."""
-    if not isinstance(data, Mapping):
-        raise ValueError("an action must be a JSON object")
-    kind = data.get("type")
-    if kind == "bid":
-        q, f = data.get("quantity"), data.get("face")
-        if not (_whole(q) and _whole(f)):
-            raise ValueError("a bid needs whole numbers 'quantity' and 'face'")
-        return Bid(q, f)
-    cls = _DICE_ACTIONS.get(str(kind))
-    if cls is None:
-        raise ValueError(f"unknown Doubting Dice action type {kind!r}")
-    raw = data.get("dice")
-    if raw is None:
-        return cls()
-    if not isinstance(raw, list) or not all(_whole(d) for d in raw):
-        raise ValueError("'dice' must be a list of whole numbers")
-    return cls(dice=tuple(raw))
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+#: The log form of every action (:mod:`games.codec`): a call before the reveal has no
+#: ``"dice"`` key.
+CODEC: ActionCodec[Action] = ActionCodec(
+    "Doubting Dice",
+    {"bid": Bid, "challenge": Challenge, "exact": Exact, "round_dice": RoundDice},
+    omit_none=True,
+)

@@ -55,7 +55,7 @@ Settings JSON: ``{"palifico": true, "announce_total": false, "lives": false,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -70,13 +70,12 @@ from games.common import (
     player_names,
 )
 from games.doubting.actions import (
+    CODEC,
     Action,
     Bid,
     Challenge,
     Exact,
     RoundDice,
-    action_from_json,
-    action_to_json,
 )
 from games.doubting.bids import is_raise, legal_bids, min_raise
 from games.doubting.events import (
@@ -261,6 +260,8 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
     """Doubting Dice: bid, raise, challenge or exact; ones wild; palifico; lives."""
 
     name: ClassVar[str] = "doubting_dice"
+    action_codec = CODEC
+    settings_type = DoubtingSettings
 
     def default_settings(self) -> DoubtingSettings:
         return DoubtingSettings()
@@ -432,19 +433,6 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
         if palifico_seat is not None:
             events.append(PalificoRound(palifico_seat))
         return new, tuple(events)
-
-    # --- serialisation ------------------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def settings_to_json(self, settings: DoubtingSettings) -> dict[str, Any]:
-        return settings.to_json()
-
-    def settings_from_json(self, data: Mapping[str, Any]) -> DoubtingSettings:
-        return DoubtingSettings.from_json(data)
 
     # --- summary ------------------------------------------------------------------------
     def tally(self, move: Move) -> list[tuple[int, Tally]]:

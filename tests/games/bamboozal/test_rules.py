@@ -29,7 +29,6 @@ from games.bamboozal import (
     hand_result,
 )
 from games.bamboozal import events as ev
-from games.bamboozal.actions import action_from_json, action_to_json
 from games.bamboozal.table import hand_actions
 from games.common import InvalidSettings
 from games.registry import get_rules
@@ -99,8 +98,8 @@ def test_a_settled_hand_cannot_be_undone(drive, refused) -> None:
 
 
 def test_undo_is_logged_as_its_own_action() -> None:
-    assert action_to_json(Undo()) == {"type": "undo"}
-    assert action_from_json({"type": "undo"}) == Undo()
+    assert RULES.action_to_json(Undo()) == {"type": "undo"}
+    assert RULES.action_from_json({"type": "undo"}) == Undo()
 
 
 # --- folds -----------------------------------------------------------------------------------
@@ -224,7 +223,7 @@ def test_every_action_json_round_trips(drive) -> None:
 )
 def test_bad_action_json_is_refused(data: object, match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        action_from_json(data)  # type: ignore[arg-type]
+        RULES.action_from_json(data)  # type: ignore[arg-type]
 
 
 # --- description -----------------------------------------------------------------------------
