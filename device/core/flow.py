@@ -47,7 +47,7 @@ import enum
 import errno
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from device.core.dice import DiceKind
@@ -103,13 +103,13 @@ class Reading:
     done: tuple[Batch, ...] = field(default=(), compare=False)  # the batches read so far
 
 
-@dataclass(frozen=True)
-class EnterByHand:
-    """The reading entered with the buttons (the game says what ``value`` is)."""
+@dataclass(frozen=True, kw_only=True)
+class ByHand:
+    """A reading being entered with the buttons (the game says what ``value`` is): what
+    :class:`EnterByHand` and :class:`ConfirmByHand` share. Built with keywords only."""
 
     kind: Any
     value: Any
-    cursor: int = 0
     why: str = ""
     frame: Any = field(default=None, compare=False)
     seen: tuple[SeenDie, ...] = field(default=(), compare=False)
@@ -117,20 +117,23 @@ class EnterByHand:
     done: tuple[Batch, ...] = field(default=(), compare=False)
     looks: int = 0
 
+    def shared(self) -> dict[str, Any]:
+        """The fields declared here, to carry into the other by-hand mode."""
+        return {f.name: getattr(self, f.name) for f in fields(ByHand)}
 
-@dataclass(frozen=True)
-class ConfirmByHand:
+
+@dataclass(frozen=True, kw_only=True)
+class EnterByHand(ByHand):
+    """The reading entered with the buttons, ``cursor`` on the field being changed."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfirmByHand(ByHand):
     """Two players confirm the entry (``step`` 1 then 2)."""
 
-    kind: Any
-    value: Any
     step: int = 1
-    why: str = ""
-    frame: Any = field(default=None, compare=False)
-    seen: tuple[SeenDie, ...] = field(default=(), compare=False)
-    batch: int = 0
-    done: tuple[Batch, ...] = field(default=(), compare=False)
-    looks: int = 0
 
 
 @dataclass(frozen=True)
@@ -382,7 +385,8 @@ class GameFlow:
         """Read the dice for ``kind`` (the first batch, the first look; by hand at once
         where the camera does not read ``kind``)."""
         if not self.camera_reads(kind):
-            self.mode = EnterByHand(kind, self.hand_start(kind, 0), 0, "entered by hand")
+            self.mode = EnterByHand(kind=kind, value=self.hand_start(kind, 0),
+                                    why="entered by hand")
             return
         self._look(kind, 1, 0, ())
 
@@ -415,8 +419,9 @@ class GameFlow:
     def _by_hand(self, mode: Reading, why: str, look: Look | None = None) -> EnterByHand:
         frame = look.frame if look is not None else mode.frame
         seen = look.seen if look is not None else mode.seen
-        return EnterByHand(mode.kind, self.hand_start(mode.kind, mode.batch), 0, why, frame,
-                           seen, mode.batch, mode.done, mode.attempt)
+        return EnterByHand(kind=mode.kind, value=self.hand_start(mode.kind, mode.batch), why=why,
+                           frame=frame, seen=seen, batch=mode.batch, done=mode.done,
+                           looks=mode.attempt)
 
     def _press_reading(self, role: Role) -> bool:
         mode: Reading = self.mode
@@ -436,8 +441,7 @@ class GameFlow:
             if mode.cursor + 1 < self.hand_fields(mode.kind):
                 self.mode = replace(mode, cursor=mode.cursor + 1)
             else:
-                self.mode = ConfirmByHand(mode.kind, mode.value, 1, mode.why, mode.frame,
-                                          mode.seen, mode.batch, mode.done, mode.looks)
+                self.mode = ConfirmByHand(**mode.shared(), step=1)
         elif role is Role.BACK:
             if mode.cursor > 0:
                 self.mode = replace(mode, cursor=mode.cursor - 1)
@@ -462,8 +466,7 @@ class GameFlow:
             self._batch_read(mode.kind, mode.batch, mode.done, values, mode.frame, mode.seen,
                              mode.looks, meta)
         elif role in (Role.CHALLENGE, Role.BACK):
-            self.mode = EnterByHand(mode.kind, mode.value, 0, mode.why, mode.frame, mode.seen,
-                                    mode.batch, mode.done, mode.looks)
+            self.mode = EnterByHand(**mode.shared(), cursor=0)
         else:
             return False
         return True
@@ -640,6 +643,6 @@ def reading_meta(done: Sequence[Batch]) -> dict[str, Any]:
     return meta
 
 
-__all__ = ["GAME_MENU", "MAX_ATTEMPTS", "MENU_HINT", "TRAY_CAPACITY", "Batch", "ConfirmByHand",
-           "EnterByHand", "GameFlow", "GameMenu", "MenuItem", "Notice", "Over", "Players",
-           "Reading", "Ruled", "StorageFull", "reading_meta"]
+__all__ = ["GAME_MENU", "MAX_ATTEMPTS", "MENU_HINT", "TRAY_CAPACITY", "Batch", "ByHand",
+           "ConfirmByHand", "EnterByHand", "GameFlow", "GameMenu", "MenuItem", "Notice", "Over",
+           "Players", "Reading", "Ruled", "StorageFull", "reading_meta"]

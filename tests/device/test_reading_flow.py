@@ -97,3 +97,24 @@ def test_manual_meta(rig: Rig) -> None:
     assert {"read", "looks", "why", "confirmed_by", "seen"} <= set(meta)
     assert meta["read"] == "manual" and meta["looks"] == 2 and len(meta["confirmed_by"]) == 2
     assert meta["why"] == "entered by hand"
+
+
+def test_the_by_hand_modes_carry_the_reading_between_them(rig: Rig) -> None:
+    rig.look(Look(LookState.SETTLED, problem="a die could not be read", frame="f",
+                  seen=(SeenDie(4, (1, 2, 3, 4), 0.4),)))
+    rig.flow.press(KEYMAP["m"])  # by hand
+    enter = rig.flow.mode
+    assert isinstance(enter, core.EnterByHand) and enter.frame == "f" and enter.looks == 1
+    while not isinstance(rig.flow.mode, core.ConfirmByHand):
+        rig.flow.press(KEYMAP["o"])
+    assert rig.flow.mode.step == 1 and rig.flow.mode.shared() == enter.shared()
+    rig.flow.press(KEYMAP["c"])  # back to the entry
+    again = rig.flow.mode
+    assert isinstance(again, core.EnterByHand) and again.cursor == 0
+    assert again.shared() == enter.shared() and again.seen == enter.seen
+
+
+def test_the_by_hand_modes_are_built_with_keywords_only() -> None:
+    with pytest.raises(TypeError):
+        core.EnterByHand("roll", (3, 5), 0, "why")  # type: ignore[misc]
+    assert core.ConfirmByHand(kind="roll", value=(3, 5), why="w").step == 1
