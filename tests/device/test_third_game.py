@@ -28,6 +28,7 @@ from device.hw.camera import SimulatedTable
 from device.hw.eyes import CupEye
 from device.ui.views import MenuView, MessageView, NumberView, render
 from games import registry as rules_registry
+from games.codec import ActionCodec
 from games.common import Event, IllegalAction, Rules
 from games.log import read_log, replay
 
@@ -36,7 +37,12 @@ from games.log import read_log, replay
 
 @dataclass(frozen=True)
 class HighSettings:
-    pass
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HighSettings:
+        return cls()
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,8 @@ class Won(Event):
 
 class HighDie(Rules[HighState, Throw, HighSettings]):
     name = "high_die"
+    action_codec = ActionCodec("High Die", {"throw": Throw})
+    settings_type = HighSettings
 
     def default_settings(self) -> HighSettings:
         return HighSettings()
@@ -102,18 +110,6 @@ class HighDie(Rules[HighState, Throw, HighSettings]):
 
     def winner(self, state: HighState) -> int | None:
         return state.winner
-
-    def action_to_json(self, action: Throw) -> dict[str, Any]:
-        return {"type": "throw", "value": action.value}
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Throw:
-        return Throw(int(data["value"]))
-
-    def settings_to_json(self, settings: HighSettings) -> dict[str, Any]:
-        return {}
-
-    def settings_from_json(self, data: Mapping[str, Any]) -> HighSettings:
-        return HighSettings()
 
     def summary(self, state: HighState, names: Sequence[str] | None = None) -> dict[str, Any]:
         return {"rolls": list(state.rolls), "winner": state.winner}
