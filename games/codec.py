@@ -88,7 +88,7 @@ def by_value(enum: type[E], noun: str) -> Converter[E]:
 
 
 class _Problem(Exception):
-    """A value is wrong; ``args[0]`` says how (the field's path is added on the way out)."""
+    """A value is wrong; ``args[0]`` says how (the action's tag is added on the way out)."""
 
 
 class _Value:
@@ -101,20 +101,16 @@ class _Value:
         raise NotImplementedError
 
 
-class _Whole(_Value):
-    def __init__(self, noun: str) -> None:
+class _Plain(_Value):
+    """A value JSON has as it is: a whole number (never ``true``) or a text."""
+
+    def __init__(self, kind: type[int | str], noun: str) -> None:
+        self.kind = kind
         self.noun = noun
 
     def read(self, data: Any, path: str) -> Any:
-        if not isinstance(data, int) or isinstance(data, bool):
+        if not isinstance(data, self.kind) or isinstance(data, bool):
             raise _Problem(f"{path} must be {self.noun}, not {data!r}")
-        return data
-
-
-class _Text(_Value):
-    def read(self, data: Any, path: str) -> Any:
-        if not isinstance(data, str):
-            raise _Problem(f"{path} must be text, not {data!r}")
         return data
 
 
@@ -173,12 +169,12 @@ def _value(hint: Any, converters: Mapping[type, Converter[Any]], where: str) -> 
     if origin is Annotated:
         nouns = [m.text for m in args[1:] if isinstance(m, Noun)]
         if args[0] is int and nouns:
-            return _Whole(nouns[0])
+            return _Plain(int, nouns[0])
         return _value(args[0], converters, where)
     if hint is int:
-        return _Whole("a whole number")
+        return _Plain(int, "a whole number")
     if hint is str:
-        return _Text()
+        return _Plain(str, "text")
     if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
         (inner,) = [a for a in args if a is not type(None)]
         return _Optional(_value(inner, converters, where))
@@ -282,5 +278,4 @@ class ActionCodec(Generic[A]):
                     raise InvalidJson(f"{tag} action: {exc}") from None
             elif field.required:
                 raise InvalidJson(f"{tag} action without {field.name!r}")
-        action: A = plan.cls(**values)
-        return action
+        return plan.cls(**values)
