@@ -1,17 +1,20 @@
 """Calibrate the classifier's confidence on held-out data; write ``vision/models/calibration.json``.
 
-Two numbers: the logit temperature (fitted by the negative log-likelihood of the true
-values, temperature scaling) and the "sure" threshold on the calibrated value probability
-above which the reader reports a die as read: the lowest that keeps dice read wrongly
-("ruled wrong") at or under ``TARGET`` of the held-out photos' dice (and under
-``SYNTH_TARGET`` on the renders; a folder on its own may exceed it: it prints each).
-Fitted on held-out photos (never seen by the detector; see ``vision.train``) and fresh
-synthetic scenes (seeds training never uses)::
+Three numbers: the logit temperature (fitted by the negative log-likelihood of the true
+values on held-out photos and renders: temperature scaling) and two "sure" thresholds on the
+calibrated value probability above which the reader reports a die as read, one for a free
+die and one for a die another die touches (``vision.reader.TOUCHING``: its crop shows some
+of the other's pips). The pair chosen reads the most photo dice right while dice read
+wrongly ("ruled wrong") stay at or under ``TARGET`` of each folder's dice, on its held-out
+photos and on all its photos (the photos the networks trained on are a floor: a threshold
+that rules wrongly there would do worse on new ones), and under ``SYNTH_TARGET`` on fresh
+renders (seeds training never uses). The reader gives its second look to dice near their
+threshold, so thresholds are tried until the reads they make need no others::
 
     .venv/bin/python -m vision.calibrate [--synthetic 150] [--target 0.002] [--exclude F]
 
-``--exclude FOLDER`` leaves a folder out, so that ``scripts/bench-vision --split heldout
-FOLDER`` then measures "ruled wrong" on photos the calibration never saw.
+``--exclude FOLDER`` leaves a folder out, so that ``scripts/bench-vision FOLDER`` then
+measures "ruled wrong" on photos the calibration never saw.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -55,24 +59,31 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
 
 
 def sure_threshold(p_value: np.ndarray, correct: np.ndarray, labeled: int,
-                   target: float = TARGET) -> float:
-    """The lowest threshold whose wrong-and-sure dice are at most ``target`` x ``labeled``."""
-    allowed = target * labeled
+                   target: float = TARGET, already: int = 0) -> float:
+    """The lowest threshold whose wrong-and-sure dice, with ``already`` wrong ones ruled
+    elsewhere, are at most ``target`` x ``labeled``."""
+    allowed = target * labeled - already
     for t in np.round(np.arange(FLOOR, 1.0, 0.005), 3):
         if int(((p_value >= t) & ~correct).sum()) <= allowed:
             return float(t)
     return 1.0
 
 
-def scenes(root: Path, synthetic: int, exclude: tuple[str, ...] = (),
-           ) -> Iterator[tuple[str, np.ndarray, tuple[LabeledDie, ...]]]:
-    """(source, image, labels): held-out photos of every shared folder (but ``exclude``),
-    then fresh renders."""
+Scene = tuple[tuple[str, ...], np.ndarray, tuple[LabeledDie, ...]]  # groups, image, labels
+HELD_OUT = "held-out"
+
+
+def scenes(root: Path, synthetic: int, exclude: tuple[str, ...] = ()) -> Iterator[Scene]:
+    """(groups, image, labels): every photo of every shared folder (but ``exclude``), in the
+    groups "FOLDER" and, when held out, "FOLDER held-out"; then fresh renders ("synthetic")."""
     for folder in sorted(p for p in root.iterdir() if (p / "labels.json").exists()):
         if folder.name in exclude:
             continue
-        for photo in load_folder(folder, "heldout"):
-            yield folder.name, read_photo(photo.path), photo.dice
+        for photo in load_folder(folder, None):
+            groups: tuple[str, ...] = (folder.name,)
+            if photo.split == "heldout":
+                groups += (f"{folder.name} {HELD_OUT}",)
+            yield groups, read_photo(photo.path), photo.dice
     rng = np.random.default_rng(SYNTH_SEED)
     for _ in range(synthetic):
         img, dice = render_varied_scene(rng)
@@ -81,7 +92,7 @@ def scenes(root: Path, synthetic: int, exclude: tuple[str, ...] = (),
             half = d.size / 2  # the top face, as the photos' labels mostly are
             labels.append(LabeledDie(d.value, (d.center[0] - half, d.center[1] - half,
                                                d.center[0] + half, d.center[1] + half)))
-        yield "synthetic", img, tuple(labels)
+        yield ("synthetic",), img, tuple(labels)
 
 
 def first_look_logits(image: np.ndarray, labels: tuple[LabeledDie, ...],
@@ -105,20 +116,103 @@ def first_look_logits(image: np.ndarray, labels: tuple[LabeledDie, ...],
     return logits[rows], np.array(values, np.int64)
 
 
-def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...],
-               ) -> tuple[list[float], list[bool], int]:
-    """(calibrated value probability, right?) of every countable candidate on a labeled die."""
+@dataclass
+class Reads:
+    """One group's countable reads on labeled dice, and how many dice it holds."""
+
+    p: list[float] = field(default_factory=list)  # calibrated value probability
+    right: list[bool] = field(default_factory=list)
+    touching: list[bool] = field(default_factory=list)
+    labeled: int = 0
+
+    def wrong_at(self, sure: float, sure_touching: float) -> int:
+        """Dice ruled wrong at these thresholds."""
+        p, right, touch = (np.array(x) for x in (self.p, self.right, self.touching))
+        if not len(p):
+            return 0
+        return int(((p >= np.where(touch, sure_touching, sure)) & ~right).sum())
+
+
+def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -> None:
+    """Add the image's countable candidates on labeled dice (value probability, right?,
+    touching?) to ``into``, and its labeled dice."""
     fr, cands = candidates(image)
     k = fr.full_px
-    ps, ok = [], []
     for c in cands:
         if c.why:
             continue
         s = match([Die(c.value, (c.x * k, c.y * k), (0, 0, 0, 0), 1.0)], labels)
         if s.found:
-            ps.append(c.p_value)
-            ok.append(s.right == 1)
-    return ps, ok, sum(1 for lab in labels if lab.value != SYMBOL)
+            into.p.append(c.p_value)
+            into.right.append(s.right == 1)
+            into.touching.append(c.touching)
+    into.labeled += sum(1 for lab in labels if lab.value != SYMBOL)
+
+
+def group_target(group: str, target: float) -> float:
+    """The share of a group's dice that may be ruled wrong."""
+    return SYNTH_TARGET if group == "synthetic" else target
+
+
+GRID = np.round(np.arange(FLOOR, 1.0, 0.005), 3).tolist() + [1.0]  # 1.0: never sure
+
+
+def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, float]:
+    """The (free, touching) thresholds that read the most photo dice right while every group
+    keeps its wrongly ruled dice to its target (``group_target``); touching dice never need
+    less than free ones. For each free threshold the lowest touching one that keeps to the
+    targets is the best (a higher one only reads fewer dice)."""
+    groups = [(np.array(r.p), np.array(r.right, bool), np.array(r.touching, bool),
+               group_target(g, target) * r.labeled, g != "synthetic" and HELD_OUT not in g)
+              for g, r in reads.items() if r.labeled]
+    best, pair = -1, (1.0, 1.0)
+    for free in GRID:
+        for touching in (t for t in GRID if t >= free):
+            sure = [p >= np.where(t, touching, free) for p, _, t, _, _ in groups]
+            if all(int((s & ~ok).sum()) <= allowed
+                   for s, (_, ok, _, allowed, _) in zip(sure, groups, strict=True)):
+                right = sum(int((s & ok).sum())
+                            for s, (_, ok, _, _, scored) in zip(sure, groups, strict=True)
+                            if scored)
+                if right > best:
+                    best, pair = right, (free, touching)
+                break
+    return pair
+
+
+def thresholds_at(data: list[Scene], temperature: float, sure: tuple[float, float],
+                  target: float) -> tuple[tuple[float, float], dict[str, Reads]]:
+    """The (free, touching) thresholds the reads need (``best_thresholds``), and the reads,
+    when the reader runs with ``sure``."""
+    M.set_calibration(M.Calibration(temperature, sure[0], "fitting", sure[1]))
+    reads: dict[str, Reads] = {}
+    for groups, img, labels in data:
+        one = Reads()
+        sure_reads(img, labels, one)
+        for g in groups:
+            r = reads.setdefault(g, Reads())
+            r.p += one.p
+            r.right += one.right
+            r.touching += one.touching
+            r.labeled += one.labeled
+    return best_thresholds(reads, target), reads
+
+
+def fit_sure(data: list[Scene], temperature: float, target: float,
+             start: tuple[float, float]) -> tuple[tuple[float, float], dict[str, Reads]]:
+    """The (free, touching) "sure" thresholds and the reads at them, tried until they hold."""
+    sure, tried = start, []
+    for _ in range(6):
+        need, reads = thresholds_at(data, temperature, sure, target)
+        print(f"  reading with sure >= {sure[0]:.3f} / {sure[1]:.3f} (touching) needs "
+              f"{need[0]:.3f} / {need[1]:.3f}", flush=True)
+        if need == sure:
+            return sure, reads
+        tried.append((max(need[0], sure[0]), max(need[1], sure[1])))
+        sure = need
+    last = tried[-2:]  # not settled: the stricter of the last two
+    sure = (max(a for a, _ in last), max(b for _, b in last))
+    return sure, thresholds_at(data, temperature, sure, target)[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,43 +226,26 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     data = list(scenes(args.photos or photos_root(), args.synthetic, tuple(args.exclude)))
-    M.set_calibration(M.Calibration(1.0, FLOOR, "uncalibrated"))
-    pairs = [first_look_logits(img, labels) for _, img, labels in data]
+    committed = M.calibration()  # where the search starts
+    M.set_calibration(M.Calibration(1.0, FLOOR, "uncalibrated", FLOOR))
+    unseen = [(img, labels) for groups, img, labels in data
+              if groups == ("synthetic",) or any(g.endswith(HELD_OUT) for g in groups)]
+    pairs = [first_look_logits(img, labels) for img, labels in unseen]
     logits = np.concatenate([p[0] for p in pairs])
     values = np.concatenate([p[1] for p in pairs])
     t = fit_temperature(logits, values)
-    M.set_calibration(M.Calibration(t, FLOOR, "fitting"))
-    reads: dict[str, tuple[list[float], list[bool], list[int]]] = {}
-    for source, img, labels in data:
-        p, o, n = sure_reads(img, labels)
-        r = reads.setdefault(source, ([], [], []))
-        r[0].extend(p)
-        r[1].extend(o)
-        r[2].append(n)
-    # the held-out photos together keep to the target; the (harsher) renders to theirs
-    photos = [r for source, r in reads.items() if source != "synthetic"]
-    pooled = ([x for p, _, _ in photos for x in p], [x for _, o, _ in photos for x in o],
-              [x for _, _, n in photos for x in n])
-    groups = [(pooled, args.target)] + [(r, SYNTH_TARGET) for s, r in reads.items()
-                                        if s == "synthetic"]
-    sure = max(sure_threshold(np.array(gp), np.array(go, bool), sum(gn), target)
-               for (gp, go, gn), target in groups if gn)
-    for source, (gp, go, gn) in reads.items():
-        wrong = int(((np.array(gp) >= sure) & ~np.array(go, bool)).sum())
-        print(f"  {source}: {wrong} of {sum(gn)} dice ruled wrong at {sure:.3f}")
-    ps = [x for p, _, _ in reads.values() for x in p]
-    ok = [x for _, o, _ in reads.values() for x in o]
-    labeled = sum(sum(n) for _, _, n in reads.values())
-    sources = sorted(reads)
-    folders = ", ".join(s for s in sources if s != "synthetic")
-    fitted_on = (f"{len(data)} images: held-out photos of {folders} and {args.synthetic} "
-                 f"fresh synthetic scenes; {len(values)} dice")
+    (sure, touching), reads = fit_sure(data, t, args.target,
+                                       (committed.sure, committed.sure_touching))
+    for group, r in sorted(reads.items()):
+        print(f"  {group}: {r.wrong_at(sure, touching)} of {r.labeled} dice ruled wrong")
+    folders = ", ".join(sorted({g for g in reads if g != "synthetic" and HELD_OUT not in g}))
+    fitted_on = (f"temperature: {len(values)} dice of held-out photos and renders; thresholds: "
+                 f"every photo of {folders} and {args.synthetic} fresh synthetic scenes")
     args.out.write_text(json.dumps({"temperature": round(t, 4), "sure": sure,
-                                    "fitted_on": fitted_on, "target": args.target}, indent=1)
-                        + "\n")
-    wrong_sure = int(((np.array(ps) >= sure) & ~np.array(ok, bool)).sum())
-    print(f"temperature {t:.3f}, sure >= {sure:.3f}: {wrong_sure} of {labeled} dice ruled wrong;"
-          f" wrote {args.out}")
+                                    "sure_touching": touching, "fitted_on": fitted_on,
+                                    "target": args.target}, indent=1) + "\n")
+    print(f"temperature {t:.3f}, sure >= {sure:.3f}, touching >= {touching:.3f}: "
+          f"wrote {args.out}")
     M.set_calibration(None)
     return 0
 

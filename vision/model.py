@@ -29,6 +29,8 @@ CROP = 40  # classifier input side
 CROP_FACTOR = 1.3  # crop side / die size
 FEATURES = 96  # classifier feature length (its penultimate layer)
 CLASSIFIER_OUTPUTS = ("y", "features")  # ONNX output names: logits, features
+CLASSIFIER = "classifier.onnx"  # reads every die; its features describe a player's dice
+SECOND_OPINION = "second_opinion.onnx"  # a classifier trained apart: a second look's other voice
 ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
 _yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
 _ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
@@ -201,11 +203,13 @@ def run_detector(image: np.ndarray, small: np.ndarray | None = None,
     return heat, size
 
 
-def run_classifier_raw(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 3, CROP, CROP) inputs -> logits (N, 7) (class 0 = not a die) and features (N, D)."""
+def run_classifier_raw(patches: np.ndarray, name: str = CLASSIFIER,
+                       ) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 3, CROP, CROP) inputs -> logits (N, 7) (class 0 = not a die) and features (N, D),
+    from the classifier ``name`` (``CLASSIFIER`` or ``SECOND_OPINION``)."""
     if len(patches) == 0:
         return np.zeros((0, 7), np.float32), np.zeros((0, FEATURES), np.float32)
-    net = _net("classifier.onnx")
+    net = _net(name)
     net.setInput(np.ascontiguousarray(patches, dtype=np.float32))
     logits, feats = net.forward(list(CLASSIFIER_OUTPUTS))
     return logits.reshape(len(patches), -1), feats.reshape(len(patches), -1)
@@ -247,6 +251,7 @@ class Calibration:
     temperature: float = 1.0
     sure: float = 0.45  # calibrated P(value | die) needed to count a die as read
     fitted_on: str = "default"
+    sure_touching: float = 0.45  # ... a die another die touches (``vision.reader.TOUCHING``)
 
 
 _override: list[Calibration] = []
@@ -269,10 +274,13 @@ def _committed_calibration() -> Calibration:
     if not path.exists():
         return Calibration()
     d = json.loads(path.read_text())
-    return Calibration(float(d["temperature"]), float(d["sure"]), str(d.get("fitted_on", "")))
+    sure = float(d["sure"])
+    return Calibration(float(d["temperature"]), sure, str(d.get("fitted_on", "")),
+                       float(d.get("sure_touching", sure)))
 
 
 def load() -> None:
-    """Load and warm up both networks (so the first reading's time is only reading)."""
+    """Load and warm up the networks (so the first reading's time is only reading)."""
     run_detector(np.zeros((480, 640, 3), np.uint8))
     run_classifier(np.zeros((2, 3, CROP, CROP), np.float32))
+    run_classifier_raw(np.zeros((2, 3, CROP, CROP), np.float32), SECOND_OPINION)

@@ -35,7 +35,6 @@ SMALL_DIE = 28.0  # median die below this (working px): look again at twice the 
 LARGE_DIE = 130.0  # median die above this: look again at half the scale
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
-LOOK_SCALES = (1.15,)  # the second look's extra crop sizes, x the die size
 PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
@@ -44,8 +43,10 @@ NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
-LOOK_BELOW = 0.12  # a die read this much less surely than "sure", or nearer, gets a second look
-LOOK_ABOVE = 0.055  # ... and one read up to this much more surely (it might be wrongly sure)
+LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nearer, gets a
+AT_ONCE = 0.97  # second look, up to this: a die read surer is read at once, if it is also
+LOOK_OVER = 0.01  # this much over its threshold
+TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -90,6 +91,7 @@ class Candidate:
     confidence: float
     why: str = ""  # set when the candidate cannot be counted
     angle: float = 0.0  # the die's turn in the image (degrees)
+    touching: bool = False  # another die touches it: its crop shows some of the other's pips
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
@@ -190,9 +192,28 @@ def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
     return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
 
 
-def _views(crop: np.ndarray) -> list[np.ndarray]:
-    """The second look's extra views of one aligned crop: the other three quarter turns."""
-    return [np.ascontiguousarray(np.rot90(crop, k)) for k in (1, 2, 3)]
+def touching(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
+    """Which die-like places (``die_like``, (N,) bool) have another nearer than ``TOUCHING``
+    x their own size: dice pressed together, whose crops hold the other's pips.
+
+    >>> touching([((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((40.0, 0.0), 10.0, 0.0)],
+    ...          np.array([True, True, True])).tolist()
+    [True, True, False]
+    """
+    if len(places) < 2:
+        return np.zeros(len(places), bool)
+    xy = np.array([c for c, _, _ in places], np.float64)
+    size = np.array([s for _, s, _ in places], np.float64)
+    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    d[:, ~np.asarray(die_like, bool)] = np.inf
+    np.fill_diagonal(d, np.inf)
+    return np.asarray((d.min(axis=1) < TOUCHING * size) & np.asarray(die_like, bool))
+
+
+def sure_thresholds(touch: np.ndarray, cal: M.Calibration | None = None) -> np.ndarray:
+    """The calibrated P(value | die) each die needs to be read: touching dice need more."""
+    cal = cal or M.calibration()
+    return np.where(np.asarray(touch, bool), cal.sure_touching, cal.sure)
 
 
 def worth_keeping(probs: np.ndarray, heights: np.ndarray) -> np.ndarray:
@@ -203,39 +224,37 @@ def worth_keeping(probs: np.ndarray, heights: np.ndarray) -> np.ndarray:
 
 
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """Calibrated class probabilities (N, 7) and features (N, D) of aligned die crops.
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Calibrated class probabilities (N, 7), features (N, D) and touching flags (N,) of
+    aligned die crops.
 
-    A die read near the "sure" threshold (from ``LOOK_BELOW`` under it to ``LOOK_ABOVE``
-    over it) gets a second look: a larger crop from the full-resolution frame and the crop
-    turned by quarter turns; the views' logits are averaged (which separates right reads
-    from wrong ones better than any single view). Further from the threshold a second look
-    does not change the verdict (measured on every shared photo), so it is not paid for.
-    With the detector's peak ``heights``, a place too weak to be kept (``KEEP``) gets none.
+    A die read near or over its "sure" threshold (``sure_thresholds``), from ``LOOK_BELOW``
+    under it up to ``AT_ONCE`` and ``LOOK_OVER`` over it, gets a second look: the
+    second-opinion classifier, trained apart, reads the same crop and the two networks'
+    logits are averaged (two networks that agree are right far more often than either
+    alone; their errors differ). Further from the threshold a second look does not change
+    the verdict, so it is not paid for; the upper end is fixed, so that a lower threshold
+    never spares a die the second look. With the detector's peak ``heights``, a place too
+    weak to be kept (``KEEP``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
-    logits, feats = M.run_classifier_raw(M.patches_input(crops))
+    patches = M.patches_input(crops)
+    logits, feats = M.run_classifier_raw(patches)
     probs = M.softmax(logits, cal.temperature)
-    p_value = M.value_probability(probs)
-    looks = ((probs[:, 0] < NOT_DIE) & (p_value >= cal.sure - LOOK_BELOW)
-             & (p_value < cal.sure + LOOK_ABOVE))
+    die_like = probs[:, 0] < NOT_DIE
     if heights is not None:
-        looks &= worth_keeping(probs, heights)
-    again = [int(i) for i in np.flatnonzero(looks)]
-    if again:
-        views, owner = [], []
-        for i in again:
-            c, s, a = places[i]
-            extra = [M.crop_uint8(full, c, s * f, a) for f in LOOK_SCALES] + _views(crops[i])
-            views += extra
-            owner += [i] * len(extra)
-        more = M.run_classifier_raw(M.patches_input(np.stack(views)))[0]
-        owner_a = np.array(owner)
-        for i in again:
-            mean = (logits[i] + more[owner_a == i].sum(axis=0)) / (1 + int((owner_a == i).sum()))
-            probs[i] = M.softmax(mean[None, :], cal.temperature)[0]
-    return probs, feats
+        die_like &= worth_keeping(probs, heights)
+    touch = touching(places, die_like)
+    need = sure_thresholds(touch, cal)
+    p_value = M.value_probability(probs)
+    at_once = np.maximum(AT_ONCE, need + LOOK_OVER)
+    near = (p_value >= need - LOOK_BELOW) & (p_value < at_once)
+    again = np.flatnonzero(die_like & near)
+    if len(again):
+        other = M.run_classifier_raw(patches[again], M.SECOND_OPINION)[0]
+        probs[again] = M.softmax((logits[again] + other) / 2.0, cal.temperature)
+    return probs, feats, touch
 
 
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
@@ -255,7 +274,7 @@ def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
     peaks = [p for p in locate(fr.work) if p[2] >= KEEP]  # weaker ones are never kept
     places = _places(fr, peaks)
     heights = np.array([h for _, _, h in peaks], np.float64)
-    probs, _ = classify(fr.full, places, heights)
+    probs, _, touch = classify(fr.full, places, heights)
     keep, p_value = worth_keeping(probs, heights), M.value_probability(probs)
     kept = []
     for i, ((_, _, h), (c, size, angle), p) in enumerate(zip(peaks, places, probs, strict=True)):
@@ -263,7 +282,7 @@ def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
             continue
         value = int(np.argmax(p[1:])) + 1
         cand = Candidate(c[0], c[1], size, h * (1.0 - float(p[0])), value, float(p_value[i]),
-                         round(float(p[value]), 3), angle=angle)
+                         round(float(p[value]), 3), angle=angle, touching=bool(touch[i]))
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")
         kept.append(cand)
@@ -285,19 +304,21 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     t0 = time.perf_counter()
     image = check_image(image)
     fr, cands = candidates(image)
-    sure_p = M.calibration().sure
+    need = sure_thresholds(np.array([c.touching for c in cands], bool))
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
-    for c in cands:
+    for c, needed in zip(cands, need, strict=True):
         half = c.size / 2
         box = (int(round((c.x - half) * f)), int(round((c.y - half) * f)),
                int(round((c.x + half) * f)), int(round((c.y + half) * f)))
         center = (round(c.x * f, 1), round(c.y * f, 1))
         if c.why:
             unsure.append(Region(center, box, c.why, c.confidence))
-        elif c.p_value < sure_p:
-            why = "pips too small to count" if c.size < SMALL_PIPS else "face could not be counted"
+        elif c.p_value < needed:
+            why = ("dice touching: spread them" if c.touching else
+                   "pips too small to count" if c.size < SMALL_PIPS else
+                   "face could not be counted")
             unsure.append(Region(center, box, why, c.confidence))
         else:
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))

@@ -8,7 +8,7 @@ import pytest
 
 from vision import model as M
 from vision import reader as R
-from vision.calibrate import fit_temperature, sure_threshold
+from vision.calibrate import Reads, best_thresholds, fit_temperature, sure_threshold
 from vision.synthetic import render_dice_scene
 
 
@@ -58,35 +58,71 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     assert len(found) == 5
 
 
-def test_dice_read_near_the_sure_threshold_get_the_second_look(
+def test_dice_read_near_their_threshold_get_the_second_opinion(
         monkeypatch: pytest.MonkeyPatch) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
-    batches: list[int] = []
+    batches: list[tuple[str, int]] = []
     raw = M.run_classifier_raw
 
-    def spy(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        batches.append(len(patches))
-        return raw(patches)
+    def spy(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
+        batches.append((name, len(patches)))
+        return raw(patches, name)
 
     monkeypatch.setattr(M, "run_classifier_raw", spy)
     clear = M.value_probability(R.classify(img, places)[0][:2])
-    assert batches == [3] and min(clear) >= M.calibration().sure + R.LOOK_ABOVE  # read at once
+    first = [(M.CLASSIFIER, 3)]
+    assert batches == first and min(clear) >= R.AT_ONCE  # read at once
     batches.clear()
-    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no die is near enough to "sure"
-    probs, _ = R.classify(img, places)
-    assert batches == [3] and probs[2, 0] > R.NOT_DIE
+    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no die is near enough to its threshold
+    probs, _, touch = R.classify(img, places)
+    assert batches == first and probs[2, 0] > R.NOT_DIE and not touch.any()
     batches.clear()
     monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # every die is
-    monkeypatch.setattr(R, "LOOK_ABOVE", 2.0)
-    again, feats = R.classify(img, places)
-    views = len(R.LOOK_SCALES) + 3
-    assert batches == [3, 2 * views]  # both dice, not the floor
+    monkeypatch.setattr(R, "AT_ONCE", 2.0)
+    monkeypatch.setattr(R, "LOOK_OVER", 2.0)
+    again, feats, _ = R.classify(img, places)
+    assert batches == first + [(M.SECOND_OPINION, 2)]  # both dice, not the floor
     assert again.shape == (3, 7) and np.allclose(again.sum(axis=1), 1.0, atol=1e-5)
     assert feats.shape == (3, M.FEATURES)
     assert np.array_equal(again[2], probs[2]) and not np.allclose(again[:2], probs[:2])
     assert [int(np.argmax(p[1:])) + 1 for p in again[:2]] == [6, 3]
+
+
+def test_the_second_opinion_is_another_network_that_reads_dice_too() -> None:
+    img, drawn = render_dice_scene([1, 2, 3, 4, 5, 6], 3, size=(480, 320), style="white",
+                                   side=50)
+    crops = M.crop_patches(img, [(d.center, 50.0, 0.0) for d in drawn])
+    own, _ = M.run_classifier_raw(crops)
+    other, _ = M.run_classifier_raw(crops, M.SECOND_OPINION)
+    assert not np.allclose(own, other, atol=0.05)  # trained apart, not a copy
+    assert other[:, 1:].argmax(axis=1).tolist() == [d.value - 1 for d in drawn]
+
+
+def test_touching_dice_need_the_touching_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    places = [((50.0, 50.0), 40.0, 0.0), ((90.0, 52.0), 40.0, 0.0), ((300.0, 50.0), 40.0, 0.0),
+              ((340.0, 50.0), 40.0, 0.0)]
+    # the fourth place is no die: the third stands alone
+    touch = R.touching(places, np.array([True, True, True, False]))
+    assert touch.tolist() == [True, True, False, False]
+    cal = M.Calibration(1.0, 0.8, "test", 0.95)
+    assert R.sure_thresholds(touch, cal).tolist() == [0.95, 0.95, 0.8, 0.8]
+    img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)  # apart
+    M.set_calibration(cal)
+    try:
+        cands = R.candidates(img)[1]
+        assert len(cands) == 2 and not any(c.touching for c in cands)
+        monkeypatch.setattr(R, "TOUCHING", 10.0)  # any two dice in the frame now touch
+        cands = R.candidates(img)[1]
+        assert all(c.touching for c in cands)
+        monkeypatch.setattr(R, "sure_thresholds",
+                            lambda t, c=None: np.where(t, 1.01, 0.0))  # touching: never sure
+        reading = R.read_dice(img)
+        assert reading.dice == () and {u.reason for u in reading.uncertain} == {
+            "dice touching: spread them"}
+    finally:
+        M.set_calibration(None)
 
 
 def test_a_die_too_small_to_count_is_uncertain_not_guessed() -> None:
@@ -112,6 +148,23 @@ def test_sure_threshold_keeps_wrong_sure_dice_under_the_target() -> None:
     assert sure_threshold(p, ok, labeled=1000, target=0.001) == 0.705
     assert sure_threshold(p, ok, labeled=1000, target=0.0005) == 0.975  # none allowed
     assert sure_threshold(p, ok, labeled=3, target=1.0) == 0.45  # never below the floor
+    # two wrong dice already ruled elsewhere use up the budget of two
+    assert sure_threshold(p, ok, labeled=1000, target=0.002, already=2) == 0.975
+
+
+def test_calibration_fits_a_stricter_threshold_for_touching_dice() -> None:
+    free = ([0.99, 0.9, 0.85, 0.6], [True, True, False, True])
+    touching = ([0.99, 0.97, 0.95], [True, True, False])
+    reads = Reads(free[0] + touching[0], free[1] + touching[1], [False] * 4 + [True] * 3, 100)
+    assert reads.wrong_at(0.5, 0.96) == 1 and reads.wrong_at(0.9, 0.96) == 0
+    # no wrong die may be sure: the free 0.85 and the touching 0.95 are just left out
+    assert best_thresholds({"felt-trays": reads}, target=0.002) == (0.855, 0.955)
+    # a group of renders keeps to its own (looser) target, and touching never needs less
+    renders = Reads([0.7, 0.65], [False, True], [False, False], labeled=1000)
+    assert best_thresholds({"felt-trays": reads, "synthetic": renders}, 0.002) == (
+        0.855, 0.955)
+    easy = Reads([0.99, 0.6, 0.55], [True, True, False], [False, True, True], labeled=100)
+    assert best_thresholds({"tray-colored": easy}, 0.002) == (0.45, 0.555)
 
 
 def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
