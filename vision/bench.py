@@ -26,7 +26,7 @@ import argparse
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -48,6 +48,7 @@ from vision.reader import read_dice
 from vision.types import Die, Reading
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
+MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
 
 
 PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
@@ -68,6 +69,7 @@ class FolderResult:
     capture_ms: float = 0.0
     cpu_ms: float = 0.0  # processor time of the read: less disturbed by other jobs
     capture_cpu_ms: float = 0.0
+    many_dice_cpu_ms: list[float] = field(default_factory=list)  # photos with MANY_DICE+
 
     def line(self) -> str:
         return (f"{self.name:14s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -82,7 +84,13 @@ class FolderResult:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
                 f" (cpu {self.capture_cpu_ms:.1f}; Pi 4 estimate from cpu "
                 f"{PI4_FACTOR * self.capture_cpu_ms:.0f} ms; at photo size "
-                f"{PI4_FACTOR * self.cpu_ms:.0f} ms)")
+                f"{PI4_FACTOR * self.cpu_ms:.0f} ms)" + self.many_dice_part())
+
+    def many_dice_part(self) -> str:
+        if not self.many_dice_cpu_ms:
+            return ""
+        return (f"; {len(self.many_dice_cpu_ms)} photos of {MANY_DICE}+ dice at photo size: "
+                f"cpu {statistics.median(self.many_dice_cpu_ms):.1f} ms")
 
 
 def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Score, int, int]:
@@ -119,6 +127,8 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         reading, used = timed_read(image, profile)
         times.append(reading.ms)
         cpu.append(used)
+        if len(photo.dice) >= MANY_DICE:
+            r.many_dice_cpu_ms.append(used)
         s, located, wrong = score_reading(reading, photo.dice)
         r.labeled += s.labeled
         r.found += s.found + located

@@ -24,7 +24,7 @@ from vision.images import ImageError, cap_size, check_image
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
-from vision.types import Die, Reading, Region, verdict
+from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -316,7 +316,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         if c.why:
             unsure.append(Region(center, box, c.why, c.confidence))
         elif c.p_value < needed:
-            why = ("dice touching: spread them" if c.touching else
+            why = (TOUCHING_DICE if c.touching else
                    "pips too small to count" if c.size < SMALL_PIPS else
                    "face could not be counted")
             unsure.append(Region(center, box, why, c.confidence))

@@ -22,7 +22,7 @@ from vision import model as M
 from vision.blobs import Place, die_blobs
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
-from vision.types import Die, Reading, Region, verdict
+from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
 
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
 DOUBT = 0.5  # a die read less surely than this, named otherwise by the profile: uncertain
@@ -32,7 +32,7 @@ NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty t
 UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
 MAX_NEW_SYMBOLS = 24  # symbol dice: a place with no die's square there costs little
-PROMOTE = 0.5  # the reader's own confidence an uncertain die needs to be promoted
+PROMOTE = 0.65  # the reader's own confidence an uncertain die needs to be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
 
 
@@ -143,7 +143,8 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
     Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
     a read die only when the profile is sure, the classifier's own best guess (``vote``)
     agrees with at least ``PROMOTE`` confidence (the profile reads the classifier's own
-    features: agreement is weak evidence), and the die is the taught dice's size; a read
+    features: agreement is weak evidence), the die is the taught dice's size and no other
+    die touches it (its crop, the profile's too, holds the other's pips); a read
     die the profile surely names otherwise becomes uncertain (a re-read), never another
     value.
     """
@@ -159,7 +160,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
         return
     if isinstance(was, Region):
         if (g.sure and g.face is not None and g.face == vote and was.confidence >= PROMOTE
-                and _whole_die(place, profile)):
+                and _whole_die(place, profile) and was.reason != TOUCHING_DICE):
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:
             regions.append(was)

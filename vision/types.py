@@ -46,6 +46,9 @@ class Die:
     angle: float = 0.0
 
 
+TOUCHING_DICE = "dice touching: spread them"  # a Region's reason: another die touches it
+
+
 @dataclass(frozen=True)
 class Region:
     """A die-like region whose top face could not be counted, and why."""

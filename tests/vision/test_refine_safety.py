@@ -7,7 +7,7 @@ from typing import Any
 
 from vision.profile import FaceGuess
 from vision.refine import _merge
-from vision.types import Die, Region
+from vision.types import TOUCHING_DICE, Die, Region
 
 PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0)
 PLACE = ((50.0, 50.0), 30.0)
@@ -28,7 +28,7 @@ def test_a_sure_profile_that_disagrees_makes_a_read_die_uncertain_never_another_
 
 
 def test_an_uncertain_die_is_read_only_when_the_classifier_agrees_with_the_profile() -> None:
-    region = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.5)
+    region = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.7)
     assert merged(region, FaceGuess(4, 0.99, True), vote=6) == ([], [region])
     assert merged(region, FaceGuess(4, 0.99, True), vote=None) == ([], [region])
     dice, regions = merged(region, FaceGuess(4, 0.99, True), vote=4)
@@ -56,5 +56,12 @@ def test_an_uncertain_place_much_smaller_than_the_taught_dice_is_never_promoted(
 def test_an_uncertain_die_the_reader_barely_guessed_is_never_promoted() -> None:
     """The profile names dice from the classifier's own features, so its agreement with a
     weak guess is weak evidence."""
-    weak = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.42)
+    weak = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.6)
     assert merged(weak, FaceGuess(1, 0.99, True), vote=1) == ([], [weak])
+
+
+def test_a_die_another_die_touches_is_never_promoted() -> None:
+    """Its crop, the profile's too, holds some of the neighbour's pips: the players are
+    asked to spread the dice instead."""
+    pressed = Region((50.0, 50.0), (35, 35, 65, 65), TOUCHING_DICE, 0.9)
+    assert merged(pressed, FaceGuess(4, 0.99, True), vote=4) == ([], [pressed])

@@ -10,6 +10,7 @@ from vision import model as M
 from vision import reader as R
 from vision.calibrate import Reads, best_thresholds, fit_temperature, sure_threshold
 from vision.synthetic import render_dice_scene
+from vision.types import TOUCHING_DICE
 
 
 def _peaks(sizes: list[float], height: float = 0.8) -> list[R.Peak]:
@@ -120,7 +121,7 @@ def test_touching_dice_need_the_touching_threshold(monkeypatch: pytest.MonkeyPat
                             lambda t, c=None: np.where(t, 1.01, 0.0))  # touching: never sure
         reading = R.read_dice(img)
         assert reading.dice == () and {u.reason for u in reading.uncertain} == {
-            "dice touching: spread them"}
+            TOUCHING_DICE}
     finally:
         M.set_calibration(None)
 
