@@ -72,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
             dice = [{"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
                      "box": list(d.box), "confidence": round(d.confidence, 3)}
                     for d in reading.dice]
-            print(json.dumps({"file": name, "dice": dice, "ms": round(ms, 1)}), flush=True)
+            uncertain = [{"reason": u.reason, "center": [round(u.center[0], 1),
+                                                         round(u.center[1], 1)],
+                          "box": list(u.box), "confidence": round(u.confidence, 3)}
+                         for u in reading.uncertain]
+            print(json.dumps({"file": name, "dice": dice, "uncertain": uncertain,
+                              "problem": reading.problem, "ms": round(ms, 1)}), flush=True)
             if reading.problem:
                 print(f"{name}: {reading.problem}", file=sys.stderr)
         else:

@@ -33,13 +33,29 @@ def test_json_one_object_per_photo(photo: tuple[Path, list[int]], tmp_path: Path
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 2
     obj = json.loads(lines[0])
-    assert set(obj) == {"file", "dice", "ms"}
+    assert set(obj) == {"file", "dice", "uncertain", "problem", "ms"}
+    assert obj["uncertain"] == [] and obj["problem"] is None
     assert obj["file"] == str(path)
     assert sorted(d["value"] for d in obj["dice"]) == values
     d = obj["dice"][0]
     assert set(d) == {"value", "center", "box", "confidence"}
     assert len(d["center"]) == 2 and len(d["box"]) == 4 and 0 <= d["confidence"] <= 1
     assert (ann / "three.png").exists()
+
+
+def test_json_says_which_dice_could_not_be_read_and_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    img, _ = render_dice_scene([6, 6], 3, size=(640, 480), style="white", side=40)
+    tiny = cv2.resize(cv2.resize(img, (96, 72), interpolation=cv2.INTER_AREA), (128, 96),
+                      interpolation=cv2.INTER_NEAREST)  # dice of 8 px: never counted
+    path = tmp_path / "tiny.png"
+    cv2.imwrite(str(path), tiny)
+    assert main(["dice", str(path), "--json", "--expect", "2"]) == 3
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["dice"] == [] and obj["problem"]
+    assert obj["uncertain"] and all(
+        set(u) == {"reason", "center", "box", "confidence"} and u["reason"]
+        for u in obj["uncertain"])
 
 
 def test_expect_mismatch_is_reported(photo: tuple[Path, list[int]],
