@@ -30,7 +30,8 @@ CROP_FACTOR = 1.3  # crop side / die size
 FEATURES = 96  # classifier feature length (its penultimate layer)
 CLASSIFIER_OUTPUTS = ("y", "features")  # ONNX output names: logits, features
 CLASSIFIER = "classifier.onnx"  # reads every die; its features describe a player's dice
-SECOND_OPINION = "second_opinion.onnx"  # a classifier trained apart: a second look's other voice
+OPINIONS = ("second_opinion.onnx", "third_opinion.onnx")  # classifiers trained apart: the
+# second look's two voices
 ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
 _yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
 _ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
@@ -206,7 +207,7 @@ def run_detector(image: np.ndarray, small: np.ndarray | None = None,
 def run_classifier_raw(patches: np.ndarray, name: str = CLASSIFIER,
                        ) -> tuple[np.ndarray, np.ndarray]:
     """(N, 3, CROP, CROP) inputs -> logits (N, 7) (class 0 = not a die) and features (N, D),
-    from the classifier ``name`` (``CLASSIFIER`` or ``SECOND_OPINION``)."""
+    from the classifier ``name`` (``CLASSIFIER`` or one of ``OPINIONS``)."""
     if len(patches) == 0:
         return np.zeros((0, 7), np.float32), np.zeros((0, FEATURES), np.float32)
     net = _net(name)
@@ -283,4 +284,5 @@ def load() -> None:
     """Load and warm up the networks (so the first reading's time is only reading)."""
     run_detector(np.zeros((480, 640, 3), np.uint8))
     run_classifier(np.zeros((2, 3, CROP, CROP), np.float32))
-    run_classifier_raw(np.zeros((2, 3, CROP, CROP), np.float32), SECOND_OPINION)
+    for name in OPINIONS:
+        run_classifier_raw(np.zeros((2, 3, CROP, CROP), np.float32), name)

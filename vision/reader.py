@@ -229,13 +229,13 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     aligned die crops.
 
     A die read near or over its "sure" threshold (``sure_thresholds``), from ``LOOK_BELOW``
-    under it up to ``AT_ONCE`` and ``LOOK_OVER`` over it, gets a second look: the
-    second-opinion classifier, trained apart, reads the same crop and the two networks'
-    logits are averaged (two networks that agree are right far more often than either
-    alone; their errors differ). Further from the threshold a second look does not change
-    the verdict, so it is not paid for; the upper end is fixed, so that a lower threshold
-    never spares a die the second look. With the detector's peak ``heights``, a place too
-    weak to be kept (``KEEP``) gets none.
+    under it up to ``AT_ONCE`` and ``LOOK_OVER`` over it, gets a second look: two other
+    classifiers, trained apart (``M.OPINIONS``), read the same crop and its probabilities
+    become theirs (the mean of their logits): where one network is wrong the others tend to
+    disagree, so a wrong first read rarely becomes a sure one. Further from the threshold a
+    second look does not change the verdict, so it is not paid for; the upper end is fixed,
+    so that a lower threshold never spares a die the second look. With the detector's peak
+    ``heights``, a place too weak to be kept (``KEEP``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -252,8 +252,8 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     near = (p_value >= need - LOOK_BELOW) & (p_value < at_once)
     again = np.flatnonzero(die_like & near)
     if len(again):
-        other = M.run_classifier_raw(patches[again], M.SECOND_OPINION)[0]
-        probs[again] = M.softmax((logits[again] + other) / 2.0, cal.temperature)
+        opinions = [M.run_classifier_raw(patches[again], name)[0] for name in M.OPINIONS]
+        probs[again] = M.softmax(np.mean(opinions, axis=0), cal.temperature)
     return probs, feats, touch
 
 

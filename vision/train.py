@@ -53,7 +53,7 @@ plus 3-4 min to render the 300 scenes), three fine-tunes and the calibration::
         --det-onnx vision/models/detector.onnx --cls-steps 1000 --synthetic 300 \
         --threads 1 --cls-pt $T-cls6.pt --out $T-cls6
     cp $T-det5/detector.onnx $T-cls6/classifier.onnx vision/models/
-    # then the second opinion and the calibration (below)
+    # then the two opinions and the calibration (below)
 
 Both fine-tunes use ``--split train``: no held-out photo of any folder was seen by them
 (held-out ``felt-trays`` photos were never seen by any network; held-out photos of the
@@ -64,23 +64,32 @@ first two folders were seen by the earlier classifier the new one starts from).
 third to two thirds of the die, trained to a flat value distribution, so a pip of a two is
 an uncertain region, not a one); ``--seed N`` gives a later fine-tune fresh batches.
 
-The second-opinion classifier (``models/second_opinion.onnx``, read by the reader's second
-look) is a 6000-step fine-tune of the committed classifier with such crops (41 min on 2
-cores shared with two test runs)::
+The reader's second look asks two more classifiers (``models/second_opinion.onnx`` and
+``models/third_opinion.onnx``), both fine-tunes of the committed classifier on the
+``train`` split with fresh batches: the first with "part of a die" crops, 6000 steps (41
+min on 2 cores shared with two test runs), the second without, 5000 steps (16 min, one
+thread, with a test run beside it)::
 
     python -m vision.train --only cls --init-cls-onnx vision/models/classifier.onnx \
         --det-onnx vision/models/detector.onnx --cls-steps 6000 --synthetic 300 \
-        --part-share 0.06 --threads 1 --cls-pt $T-opinion.pt --out $T-opinion
-    cp $T-opinion/classifier.onnx vision/models/second_opinion.onnx
-    .venv/bin/python -m vision.calibrate     # 10 min: temperature 2.20, sure >= 0.78 / 0.96
+        --part-share 0.06 --threads 1 --cls-pt $T-second.pt --out $T-second
+    python -m vision.train --only cls --init-cls-onnx vision/models/classifier.onnx \
+        --det-onnx vision/models/detector.onnx --cls-steps 5000 --synthetic 300 \
+        --threads 1 --seed 21 --cls-pt $T-third.pt --out $T-third
+    cp $T-second/classifier.onnx vision/models/second_opinion.onnx
+    cp $T-third/classifier.onnx vision/models/third_opinion.onnx
+    .venv/bin/python -m vision.calibrate     # 10 min: the temperature and two thresholds
 
-Alone it read more dice right at its first guess (felt 82.4 -> 86.6%, white 98.8 -> 99.4%,
-tray 99.5 -> 99.6%) but was surer of its mistakes (its own calibration needed "sure" >=
-0.97); averaged with the first classifier on the dice near the threshold, the two disagree
-where either is wrong, which lifted values right everywhere at the same "ruled wrong" (see
-README). Tried and not used: a further 5000 steps of it (surer still of its mistakes), and
-a classifier trained from scratch for 12000 steps on the ``train`` split (40 min; as a
-second opinion it left held-out felt dice wrongly sure at any threshold).
+Alone, the first read more dice right at its first guess (felt 82.4 -> 86.6%, white 98.8
+-> 99.4%, tray 99.5 -> 99.6%) but was surer of its mistakes (its own calibration needed
+"sure" >= 0.97). Together, on the dice read near the threshold, the networks disagree
+where one is wrong; averaged, the two opinions rule more dice right at the same "ruled
+wrong" than either with the first classifier (held-out felt / white / tray values right
+at the thresholds the calibration would pick: 60 / 99 / 87% against 55 / 98 / 83% with
+the first opinion alone and the first classifier). Tried and not used: a further 5000
+steps of the first opinion (surer still of its mistakes), and a classifier trained from
+scratch for 12000 steps on the ``train`` split (40 min; as an opinion it left held-out
+felt dice wrongly sure at any threshold).
 """
 
 from __future__ import annotations

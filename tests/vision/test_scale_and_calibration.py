@@ -59,7 +59,7 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     assert len(found) == 5
 
 
-def test_dice_read_near_their_threshold_get_the_second_opinion(
+def test_dice_read_near_their_threshold_get_the_second_look(
         monkeypatch: pytest.MonkeyPatch) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
@@ -84,21 +84,23 @@ def test_dice_read_near_their_threshold_get_the_second_opinion(
     monkeypatch.setattr(R, "AT_ONCE", 2.0)
     monkeypatch.setattr(R, "LOOK_OVER", 2.0)
     again, feats, _ = R.classify(img, places)
-    assert batches == first + [(M.SECOND_OPINION, 2)]  # both dice, not the floor
+    assert batches == first + [(name, 2) for name in M.OPINIONS]  # both dice, not the floor
     assert again.shape == (3, 7) and np.allclose(again.sum(axis=1), 1.0, atol=1e-5)
     assert feats.shape == (3, M.FEATURES)
     assert np.array_equal(again[2], probs[2]) and not np.allclose(again[:2], probs[:2])
     assert [int(np.argmax(p[1:])) + 1 for p in again[:2]] == [6, 3]
 
 
-def test_the_second_opinion_is_another_network_that_reads_dice_too() -> None:
+def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
     img, drawn = render_dice_scene([1, 2, 3, 4, 5, 6], 3, size=(480, 320), style="white",
                                    side=50)
     crops = M.crop_patches(img, [(d.center, 50.0, 0.0) for d in drawn])
-    own, _ = M.run_classifier_raw(crops)
-    other, _ = M.run_classifier_raw(crops, M.SECOND_OPINION)
-    assert not np.allclose(own, other, atol=0.05)  # trained apart, not a copy
-    assert other[:, 1:].argmax(axis=1).tolist() == [d.value - 1 for d in drawn]
+    seen = [M.run_classifier_raw(crops)[0]]
+    for name in M.OPINIONS:
+        logits, _ = M.run_classifier_raw(crops, name)
+        assert not any(np.allclose(logits, other, atol=0.05) for other in seen)  # not copies
+        assert logits[:, 1:].argmax(axis=1).tolist() == [d.value - 1 for d in drawn]
+        seen.append(logits)
 
 
 def test_touching_dice_need_the_touching_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
