@@ -179,3 +179,25 @@ def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
     finally:
         M.set_calibration(None)
     assert M.calibration() == committed
+
+
+def test_fitting_tries_thresholds_until_the_reads_need_no_others(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second look goes to dice near the threshold, so the reads depend on it: a
+    threshold is kept once the reads it makes need that same one; thresholds that keep
+    needing each other end at the stricter."""
+    import vision.calibrate as C
+
+    def settles(data: object, t: float, sure: tuple[float, float], target: float,
+                ) -> tuple[tuple[float, float], dict[str, Reads]]:
+        return (0.8, 0.97), {}
+
+    monkeypatch.setattr(C, "thresholds_at", settles)
+    assert C.fit_sure([], 2.0, 0.002, (0.9, 0.9))[0] == (0.8, 0.97)
+
+    def swings(data: object, t: float, sure: tuple[float, float], target: float,
+               ) -> tuple[tuple[float, float], dict[str, Reads]]:
+        return (0.8, 0.875 if sure[1] < 0.87 else 0.865), {}
+
+    monkeypatch.setattr(C, "thresholds_at", swings)
+    assert C.fit_sure([], 2.0, 0.002, (0.8, 0.97))[0] == (0.8, 0.875)
