@@ -4,10 +4,11 @@ Steps: the frame is halved (2x pyramid steps) to a working size; a small detecto
 marks die centres and sizes (``vision.model``), first at half the working size, then again
 at the scale the dice sizes seen call for; each candidate is cropped from the
 full-resolution frame at its own scale, turned to the die's own axes, and a small
-classifier says "not a die" or its value, with a calibrated probability. Small or unsure
-dice get a second look (more views, from the full-resolution frame). Scale, polarity and
-colour come from the image itself, so there are no per-scene settings. Dice the reader is
-not sure of are reported as ``uncertain`` so the caller can ask players to spread them.
+classifier says "not a die" or its value, with a calibrated probability. Dice read near
+their threshold get a second look by two other classifiers, and dice pressed against
+another need a stricter threshold. Scale, polarity and colour come from the image itself,
+so there are no per-scene settings. Dice the reader is not sure of are reported as
+``uncertain`` so the caller can ask players to spread them.
 """
 
 from __future__ import annotations
