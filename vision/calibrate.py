@@ -58,17 +58,6 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
     return (lo + hi) / 2
 
 
-def sure_threshold(p_value: np.ndarray, correct: np.ndarray, labeled: int,
-                   target: float = TARGET, already: int = 0) -> float:
-    """The lowest threshold whose wrong-and-sure dice, with ``already`` wrong ones ruled
-    elsewhere, are at most ``target`` x ``labeled``."""
-    allowed = target * labeled - already
-    for t in np.round(np.arange(FLOOR, 1.0, 0.005), 3):
-        if int(((p_value >= t) & ~correct).sum()) <= allowed:
-            return float(t)
-    return 1.0
-
-
 Scene = tuple[tuple[str, ...], np.ndarray, tuple[LabeledDie, ...]]  # groups, image, labels
 HELD_OUT = "held-out"
 
@@ -154,7 +143,8 @@ def group_target(group: str, target: float) -> float:
     return SYNTH_TARGET if group == "synthetic" else target
 
 
-GRID = np.round(np.arange(FLOOR, 1.0, 0.005), 3).tolist() + [1.0]  # 1.0: never sure
+NEVER = 1.01  # a threshold above any probability: never sure
+GRID = np.round(np.arange(FLOOR, 1.0, 0.005), 3).tolist() + [NEVER]
 
 
 def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, float]:
@@ -165,7 +155,7 @@ def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, floa
     groups = [(np.array(r.p), np.array(r.right, bool), np.array(r.touching, bool),
                group_target(g, target) * r.labeled, g != "synthetic" and HELD_OUT not in g)
               for g, r in reads.items() if r.labeled]
-    best, pair = -1, (1.0, 1.0)
+    best, pair = -1, (NEVER, NEVER)
     for free in GRID:
         for touching in (t for t in GRID if t >= free):
             sure = [p >= np.where(t, touching, free) for p, _, t, _, _ in groups]

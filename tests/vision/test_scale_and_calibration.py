@@ -8,7 +8,7 @@ import pytest
 
 from vision import model as M
 from vision import reader as R
-from vision.calibrate import Reads, best_thresholds, fit_temperature, sure_threshold
+from vision.calibrate import Reads, best_thresholds, fit_temperature
 from vision.synthetic import render_dice_scene
 from vision.types import TOUCHING_DICE
 
@@ -144,17 +144,6 @@ def test_temperature_scaling_recovers_the_temperature_that_made_the_logits() -> 
     assert abs(got - true_t) < 0.25
 
 
-def test_sure_threshold_keeps_wrong_sure_dice_under_the_target() -> None:
-    p = np.array([0.99, 0.98, 0.97, 0.9, 0.8, 0.7, 0.6, 0.5])
-    ok = np.array([True, True, False, True, True, False, True, False])
-    # wrong reads at 0.97, 0.7 and 0.5; one in 1000 allowed: only the 0.97 stays sure
-    assert sure_threshold(p, ok, labeled=1000, target=0.001) == 0.705
-    assert sure_threshold(p, ok, labeled=1000, target=0.0005) == 0.975  # none allowed
-    assert sure_threshold(p, ok, labeled=3, target=1.0) == 0.45  # never below the floor
-    # two wrong dice already ruled elsewhere use up the budget of two
-    assert sure_threshold(p, ok, labeled=1000, target=0.002, already=2) == 0.975
-
-
 def test_calibration_fits_a_stricter_threshold_for_touching_dice() -> None:
     free = ([0.99, 0.9, 0.85, 0.6], [True, True, False, True])
     touching = ([0.99, 0.97, 0.95], [True, True, False])
@@ -167,7 +156,9 @@ def test_calibration_fits_a_stricter_threshold_for_touching_dice() -> None:
     assert best_thresholds({"felt-trays": reads, "synthetic": renders}, 0.002) == (
         0.855, 0.955)
     easy = Reads([0.99, 0.6, 0.55], [True, True, False], [False, True, True], labeled=100)
-    assert best_thresholds({"tray-colored": easy}, 0.002) == (0.45, 0.555)
+    assert best_thresholds({"tray-colored": easy}, 0.002) == (0.45, 0.555)  # 0.45: the floor
+    hopeless = Reads([0.999], [False], [False], labeled=10)
+    assert best_thresholds({"felt-trays": hopeless}, 0.002) == (1.01, 1.01)  # never sure
 
 
 def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
