@@ -29,9 +29,11 @@ CROP = 40  # classifier input side
 CROP_FACTOR = 1.3  # crop side / die size
 FEATURES = 96  # classifier feature length (its penultimate layer)
 CLASSIFIER_OUTPUTS = ("y", "features")  # ONNX output names: logits, features
+DETECTOR = "detector.onnx"  # die centres and sizes
 CLASSIFIER = "classifier.onnx"  # reads every die; its features describe a player's dice
 OPINIONS = ("second_opinion.onnx", "third_opinion.onnx")  # classifiers trained apart: the
 # second look's two voices
+NETWORKS = (DETECTOR, CLASSIFIER, *OPINIONS)  # every network file the reader needs
 ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
 _yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
 _ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
@@ -192,7 +194,7 @@ def run_detector(image: np.ndarray, small: np.ndarray | None = None,
     if small is None:
         small = det_resize(image)
     if net is None:
-        net = _net("detector.onnx")
+        net = _net(DETECTOR)
     net.setInput(det_blob(small))
     out = net.forward()[0]
     f = image.shape[1] / small.shape[1]  # image pixels per detector-input pixel
@@ -278,6 +280,22 @@ def _committed_calibration() -> Calibration:
     sure = float(d["sure"])
     return Calibration(float(d["temperature"]), sure, str(d.get("fitted_on", "")),
                        float(d.get("sure_touching", sure)))
+
+
+def network_problems() -> list[str]:
+    """What is wrong with the reader's network files (``NETWORKS`` in ``MODELS``): each one
+    missing or unreadable; empty when all of them load."""
+    problems = []
+    for name in NETWORKS:
+        path = MODELS / name
+        if not path.is_file():
+            problems.append(f"{name} is missing")
+            continue
+        try:
+            cv2.dnn.readNetFromONNX(str(path))
+        except cv2.error:
+            problems.append(f"{name} cannot be read")
+    return problems
 
 
 def load() -> None:

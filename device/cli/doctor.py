@@ -90,6 +90,7 @@ def run(args: argparse.Namespace, *, out: IO[str] | None = None, buttons: Any = 
                                        timeout=args.button_timeout, out=out):
                 report(check)
         report(check_storage(cfg))
+        report(check_reader())
         report(check_dice(cfg))
     finally:
         if screen is not None:
@@ -182,6 +183,20 @@ def _show_text(device: Any, title: str, lines: list[str]) -> None:
 
 
 # --- camera -----------------------------------------------------------------------------
+
+
+def check_reader() -> Check:
+    """The dice reader's networks: every file there and loading, and its calibration."""
+    from vision import model
+
+    problems = model.network_problems()
+    if problems:
+        return Check("reader", FAIL, "; ".join(problems) + f" (in {model.MODELS})",
+                     "reinstall bluffbox (firmware_config/install-pi.sh), which puts the "
+                     "networks back")
+    cal = model.calibration()
+    return Check("reader", OK, f"{len(model.NETWORKS)} networks load; a die is read at "
+                 f"P >= {cal.sure:.2f}, a touching one at {cal.sure_touching:.2f}")
 
 
 def check_dice(cfg: Config) -> Check:

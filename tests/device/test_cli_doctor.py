@@ -170,3 +170,22 @@ def test_dice_profiles_and_the_empty_tray(tmp_path: Path) -> None:
     check = check_dice(cfg)
     assert check.status == WARN and "pip dice: broken profile" in check.detail
     assert "Teach pip dice" in check.fix
+
+
+def test_the_reader_s_networks_are_checked(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from device.cli.doctor import FAIL, OK, check_reader
+    from vision import model
+
+    assert check_reader().status == OK
+    broken = tmp_path / "models"
+    broken.mkdir()
+    for name in model.NETWORKS[:-2]:
+        (broken / name).write_bytes((model.MODELS / name).read_bytes())
+    (broken / model.OPINIONS[0]).write_bytes(b"not a network")
+    monkeypatch.setattr(model, "MODELS", broken)
+    check = check_reader()
+    assert check.status == FAIL
+    assert f"{model.OPINIONS[0]} cannot be read" in check.detail
+    assert f"{model.OPINIONS[1]} is missing" in check.detail
+    assert "install-pi.sh" in check.fix
