@@ -157,9 +157,9 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     #: The game's settings class: the log header holds its ``to_json``.
     settings_type: type[SettingsT]
 
-    @abstractmethod
     def default_settings(self) -> SettingsT:
-        """The settings a new game uses when none are given."""
+        """The settings a new game uses when none are given: ``settings_type()``."""
+        return self.settings_type()
 
     @abstractmethod
     def new_game(self, players: Sequence[str], settings: SettingsT | None = None) -> StateT:
