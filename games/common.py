@@ -11,7 +11,8 @@ settings or subclasses) over immutable state values. The device loop only ever a
 * ``rules.tally(move)`` -> ``(seat, Tally)`` pairs for the statistics (:mod:`games.tally`);
 * ``rules.action_to_json`` / ``action_from_json`` (the game's ``action_codec``) and
   ``settings_to_json`` / ``settings_from_json`` (its ``settings_type``'s ``to_json`` /
-  ``from_json``) so :mod:`games.log` can write and replay any game.
+  ``from_json``, which :class:`games.codec.JsonSettings` gives a settings dataclass) so
+  :mod:`games.log` can write and replay any game.
 
 Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
 
