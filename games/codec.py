@@ -97,6 +97,10 @@ class _Problem(Exception):
     """A value is wrong; ``args[0]`` says how (the action's tag is added on the way out)."""
 
 
+class _Missing(_Problem):
+    """A field with no default is left out; ``args[0]`` is its name."""
+
+
 class _Value:
     """Writes and reads the values of one type hint."""
 
@@ -208,6 +212,16 @@ class _Plan:
     cls: type[Any]
     fields: tuple[_Field, ...]
 
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """The ``cls`` that ``data`` (its keys already checked) holds; :class:`_Problem`."""
+        values = {}
+        for field in self.fields:
+            if field.name in data:
+                values[field.name] = field.value.read(data[field.name], field.name)
+            elif field.required:
+                raise _Missing(field.name)
+        return self.cls(**values)
+
 
 def _plan(tag: str, cls: type[Any], converters: Mapping[type, Converter[Any]]) -> _Plan:
     if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
@@ -277,16 +291,12 @@ class ActionCodec(Generic[A]):
         unknown = sorted(set(data) - {"type"} - {f.name for f in plan.fields})
         if unknown:
             raise InvalidJson(f"{tag} action with unknown key(s) {', '.join(map(repr, unknown))}")
-        values = {}
-        for field in plan.fields:
-            if field.name in data:
-                try:
-                    values[field.name] = field.value.read(data[field.name], field.name)
-                except _Problem as exc:
-                    raise InvalidJson(f"{tag} action: {exc}") from None
-            elif field.required:
-                raise InvalidJson(f"{tag} action without {field.name!r}")
-        return plan.cls(**values)
+        try:
+            return plan.read(data)
+        except _Missing as exc:
+            raise InvalidJson(f"{tag} action without {exc.args[0]!r}") from None
+        except _Problem as exc:
+            raise InvalidJson(f"{tag} action: {exc}") from None
 
 
 _SETTINGS_PLANS: dict[type[Any], _Plan] = {}
@@ -339,11 +349,9 @@ class JsonSettings:
         unknown = sorted(set(data) - {f.name for f in plan.fields})
         if unknown:
             raise InvalidSettingsJson(f"{cls.unknown_settings}: {', '.join(unknown)}")
-        values = {}
-        for field in plan.fields:
-            if field.name in data:
-                try:
-                    values[field.name] = field.value.read(data[field.name], field.name)
-                except _Problem as exc:
-                    raise InvalidSettingsJson(str(exc)) from None
-        return cls(**values)
+        try:
+            return plan.read(data)
+        except _Missing as exc:
+            raise InvalidSettingsJson(f"settings without {exc.args[0]!r}") from None
+        except _Problem as exc:
+            raise InvalidSettingsJson(str(exc)) from None
