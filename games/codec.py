@@ -1,11 +1,13 @@
-"""One codec for every game's actions: frozen dataclasses <-> the game log's JSON objects.
+"""One codec for every game's actions and settings: frozen dataclasses <-> the game log's
+JSON objects.
 
 A game lists its action classes under their JSON tags (the ``"type"`` key). Every field
 is written under its own name, in field order, as its type hint says: ``int`` (a whole
-number; :data:`Seat` is one that names a seat), ``str``, ``tuple[X, ...]`` and
+number; :data:`Seat` is one that names a seat), ``bool``, ``str``, ``tuple[X, ...]`` and
 ``tuple[X, Y]`` (JSON lists), ``X | None``, and the game's few other types through an
 explicit :class:`Converter` each (an enum by its value, a card as a list...). A field
 with a default may be left out of a line; anything else wrong is an :class:`InvalidJson`.
+A game's settings class takes the same form from :class:`JsonSettings` (without a tag).
 
 >>> @dataclass(frozen=True)
 ... class Bet:
@@ -32,9 +34,9 @@ import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Self, TypeVar
 
-from games.common import InvalidInput
+from games.common import InvalidInput, InvalidSettings
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -44,6 +46,10 @@ E = TypeVar("E", bound=Enum)
 class InvalidJson(InvalidInput):
     """A JSON value (an action of a log line) is not one the codec can read: an unknown
     type tag, a key missing or unknown, a value of the wrong kind. A ``ValueError``."""
+
+
+class InvalidSettingsJson(InvalidJson, InvalidSettings):
+    """A log header's settings are not a JSON object the game's settings class can read."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,10 @@ class _Problem(Exception):
     """A value is wrong; ``args[0]`` says how (the action's tag is added on the way out)."""
 
 
+class _Missing(_Problem):
+    """A field with no default is left out; ``args[0]`` is its name."""
+
+
 class _Value:
     """Writes and reads the values of one type hint."""
 
@@ -102,14 +112,14 @@ class _Value:
 
 
 class _Plain(_Value):
-    """A value JSON has as it is: a whole number (never ``true``) or a text."""
+    """A value JSON has as it is: a whole number (never ``true``), a boolean or a text."""
 
     def __init__(self, kind: type[int | str], noun: str) -> None:
         self.kind = kind
         self.noun = noun
 
     def read(self, data: Any, path: str) -> Any:
-        if not isinstance(data, self.kind) or isinstance(data, bool):
+        if not isinstance(data, self.kind) or (isinstance(data, bool) and self.kind is not bool):
             raise _Problem(f"{path} must be {self.noun}, not {data!r}")
         return data
 
@@ -173,6 +183,8 @@ def _value(hint: Any, converters: Mapping[type, Converter[Any]], where: str) -> 
         return _value(args[0], converters, where)
     if hint is int:
         return _Plain(int, "a whole number")
+    if hint is bool:
+        return _Plain(bool, "true or false")
     if hint is str:
         return _Plain(str, "text")
     if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
@@ -199,6 +211,16 @@ class _Plan:
     tag: str
     cls: type[Any]
     fields: tuple[_Field, ...]
+
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """The ``cls`` that ``data`` (its keys already checked) holds; :class:`_Problem`."""
+        values = {}
+        for field in self.fields:
+            if field.name in data:
+                values[field.name] = field.value.read(data[field.name], field.name)
+            elif field.required:
+                raise _Missing(field.name)
+        return self.cls(**values)
 
 
 def _plan(tag: str, cls: type[Any], converters: Mapping[type, Converter[Any]]) -> _Plan:
@@ -269,13 +291,67 @@ class ActionCodec(Generic[A]):
         unknown = sorted(set(data) - {"type"} - {f.name for f in plan.fields})
         if unknown:
             raise InvalidJson(f"{tag} action with unknown key(s) {', '.join(map(repr, unknown))}")
-        values = {}
-        for field in plan.fields:
-            if field.name in data:
-                try:
-                    values[field.name] = field.value.read(data[field.name], field.name)
-                except _Problem as exc:
-                    raise InvalidJson(f"{tag} action: {exc}") from None
-            elif field.required:
-                raise InvalidJson(f"{tag} action without {field.name!r}")
-        return plan.cls(**values)
+        try:
+            return plan.read(data)
+        except _Missing as exc:
+            raise InvalidJson(f"{tag} action without {exc.args[0]!r}") from None
+        except _Problem as exc:
+            raise InvalidJson(f"{tag} action: {exc}") from None
+
+
+_SETTINGS_PLANS: dict[type[Any], _Plan] = {}
+
+
+def _settings_plan(cls: type[JsonSettings]) -> _Plan:
+    """How ``cls`` is written (made on first use: the class is complete by then)."""
+    plan = _SETTINGS_PLANS.get(cls)
+    if plan is None:
+        converters = {c.type: c for c in cls.json_converters}
+        plan = _SETTINGS_PLANS[cls] = _plan("settings", cls, converters)
+    return plan
+
+
+class JsonSettings:
+    """A frozen dataclass of settings written as ``{field: value, ...}`` (field order)
+    and read back; a key left out takes the field's default, and the class's own checks
+    (``__post_init__``) run on what is read. Errors are :class:`InvalidSettingsJson`.
+
+    >>> @dataclass(frozen=True)
+    ... class Table(JsonSettings):
+    ...     seats: int = 4
+    ...     open: bool = False
+    >>> Table(6).to_json()
+    {'seats': 6, 'open': False}
+    >>> Table.from_json({"open": True})
+    Table(seats=4, open=True)
+    >>> Table.from_json({"seats": "six"})
+    Traceback (most recent call last):
+    games.codec.InvalidSettingsJson: seats must be a whole number, not 'six'
+    """
+
+    #: Converters for the field types that are not ``int``, ``bool``, ``str``, tuples or
+    #: optional (as :class:`ActionCodec` takes them).
+    json_converters: ClassVar[tuple[Converter[Any], ...]] = ()
+    #: What an error about keys the class has no field for starts with.
+    unknown_settings: ClassVar[str] = "unknown setting(s)"
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict, every field in order."""
+        fields = _settings_plan(type(self)).fields
+        return {f.name: f.value.write(getattr(self, f.name)) for f in fields}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """The settings ``data`` (a :meth:`to_json` dict) holds; :class:`InvalidSettings`."""
+        if not isinstance(data, Mapping):
+            raise InvalidSettingsJson(f"settings must be an object, not {data!r}")
+        plan = _settings_plan(cls)
+        unknown = sorted(set(data) - {f.name for f in plan.fields})
+        if unknown:
+            raise InvalidSettingsJson(f"{cls.unknown_settings}: {', '.join(unknown)}")
+        try:
+            return plan.read(data)
+        except _Missing as exc:
+            raise InvalidSettingsJson(f"settings without {exc.args[0]!r}") from None
+        except _Problem as exc:
+            raise InvalidSettingsJson(str(exc)) from None

@@ -11,7 +11,8 @@ settings or subclasses) over immutable state values. The device loop only ever a
 * ``rules.tally(move)`` -> ``(seat, Tally)`` pairs for the statistics (:mod:`games.tally`);
 * ``rules.action_to_json`` / ``action_from_json`` (the game's ``action_codec``) and
   ``settings_to_json`` / ``settings_from_json`` (its ``settings_type``'s ``to_json`` /
-  ``from_json``) so :mod:`games.log` can write and replay any game.
+  ``from_json``, which :class:`games.codec.JsonSettings` gives a settings dataclass) so
+  :mod:`games.log` can write and replay any game.
 
 Rules are pure: no I/O, no clocks, and randomness only from an RNG passed in.
 
@@ -157,9 +158,9 @@ class Rules(ABC, Generic[StateT, ActionT, SettingsT]):
     #: The game's settings class: the log header holds its ``to_json``.
     settings_type: type[SettingsT]
 
-    @abstractmethod
     def default_settings(self) -> SettingsT:
-        """The settings a new game uses when none are given."""
+        """The settings a new game uses when none are given: ``settings_type()``."""
+        return self.settings_type()
 
     @abstractmethod
     def new_game(self, players: Sequence[str], settings: SettingsT | None = None) -> StateT:

@@ -145,9 +145,6 @@ class BamBoozal(Rules[State, Action, Settings]):
     action_codec = CODEC
     settings_type = Settings
 
-    def default_settings(self) -> Settings:
-        return Settings()
-
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Nobody has paid yet; the first hand's payments are due (phase PAY)."""
         settings = settings or Settings()

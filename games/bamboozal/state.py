@@ -6,11 +6,11 @@ in, so the balances and the pot always add up to zero.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
+from games.codec import JsonSettings
 from games.common import InvalidSettings
 
 MIN_PLAYERS = 3
@@ -42,7 +42,7 @@ def _whole(name: str, value: object) -> int:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(JsonSettings):
     """Chosen before a game.
 
     hand_amount: what every player pays into the pot each hand (unless bamboozaled).
@@ -70,18 +70,6 @@ class Settings:
             )
         if self.first_dealer < 0:
             raise InvalidSettings(f"first_dealer must be a seat number, not {self.first_dealer}")
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Settings:
-        if not isinstance(data, Mapping):
-            raise InvalidSettings(f"settings must be an object, not {data!r}")
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})
-        if unknown:
-            raise InvalidSettings(f"unknown setting(s): {', '.join(unknown)}")
-        return cls(**dict(data))
 
 
 class Phase(Enum):

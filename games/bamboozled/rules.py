@@ -286,9 +286,6 @@ class Bamboozled(Rules[State, Action, Settings]):
     action_codec = CODEC
     settings_type = Settings
 
-    def default_settings(self) -> Settings:
-        return Settings()
-
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Deal one card each; ``settings.first_seat`` rolls first, clockwise."""
         settings = settings or Settings()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
 from games.bamboozled.cards import Piles
+from games.codec import JsonSettings
 from games.common import CLOCKWISE, InvalidSettings, next_seat
 
 #: The strike limit the rules suggest for a Party game (more than 8 players).
@@ -16,7 +16,7 @@ PARTY_STRIKE_LIMIT = 2
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(JsonSettings):
     """Variants, chosen before a game.
 
     strike_limit: strikes that put a player out (More Strikes: any whole number >= 1).
@@ -43,19 +43,6 @@ class Settings:
             raise InvalidSettings(f"strike_limit must be at least 1, not {self.strike_limit}")
         if self.first_seat < 0:
             raise InvalidSettings(f"first_seat must be a seat number, not {self.first_seat}")
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Settings:
-        if not isinstance(data, Mapping):
-            raise InvalidSettings(f"settings must be an object, not {data!r}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise InvalidSettings(f"unknown setting(s): {', '.join(unknown)}")
-        return cls(**dict(data))
 
 
 class Phase(Enum):

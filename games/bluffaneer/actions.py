@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from games.bluffaneer.faces import Card
-from games.codec import ActionCodec, Converter, Seat
+from games.bluffaneer.faces import CARD_JSON, Card
+from games.codec import ActionCodec, Seat
 
 
 @dataclass(frozen=True)
@@ -92,5 +92,5 @@ CODEC: ActionCodec[Action] = ActionCodec(
     "Bluffaneer",
     {"roll": Roll, "steal": Steal, "own_match": OwnMatch, "claim": Claim, "no_claim": NoClaim,
      "trust": Trust, "bluffaneer": CallBluffaneer, "reveal": Reveal, "coin_toss": CoinToss},
-    converters=[Converter(Card, Card.to_json, Card.from_json)],
+    converters=[CARD_JSON],
 )  # fmt: skip

@@ -26,6 +26,7 @@ from enum import Enum
 from itertools import combinations
 from typing import Any
 
+from games.codec import Converter
 from games.common import InvalidInput, InvalidSettings
 
 
@@ -240,3 +241,8 @@ DEFAULT_FACES = FaceSet(
         Symbol("skull", Double.GIVE_AROUND, "skull and bones", "black"),
     )
 )
+
+#: A card in the log (actions and settings): its two symbols, ``["chest", "sword"]``.
+CARD_JSON = Converter(Card, Card.to_json, Card.from_json)
+#: A face set in the log header's settings: its :meth:`FaceSet.to_json` object.
+FACES_JSON = Converter(FaceSet, FaceSet.to_json, FaceSet.from_json)

@@ -211,9 +211,6 @@ class Bluffaneer(Rules[State, Action, Settings]):
     action_codec = CODEC
     settings_type = Settings
 
-    def default_settings(self) -> Settings:
-        return Settings()
-
     def new_game(self, players: Sequence[str], settings: Settings | None = None) -> State:
         """Coins from the box to each player; one secret card each; the first seat rolls."""
         settings = settings or Settings()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
-from games.bluffaneer.faces import DEFAULT_FACES, Card, FaceSet
+from games.bluffaneer.faces import CARD_JSON, DEFAULT_FACES, FACES_JSON, Card, FaceSet
+from games.codec import JsonSettings
 from games.common import InvalidSettings
 
 MIN_PLAYERS = 3
@@ -27,7 +26,7 @@ def _whole(name: str, value: object, least: int) -> None:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(JsonSettings):
     """Chosen before a game.
 
     coins: each player's coins at the start (``None``: 10, or 8 with six players).
@@ -44,6 +43,8 @@ class Settings:
     cards: tuple[Card, ...] | None = None
     card_copies: int = 3
     supply: int = SUPPLY
+
+    json_converters = (FACES_JSON, CARD_JSON)
 
     def __post_init__(self) -> None:
         if self.coins is not None:
@@ -73,35 +74,6 @@ class Settings:
         if self.coins is not None:
             return self.coins
         return COINS_WITH_SIX if players == MAX_PLAYERS else COINS
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "coins": self.coins,
-            "first_seat": self.first_seat,
-            "faces": self.faces.to_json(),
-            "cards": None if self.cards is None else [c.to_json() for c in self.cards],
-            "card_copies": self.card_copies,
-            "supply": self.supply,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Settings:
-        if not isinstance(data, Mapping):
-            raise InvalidSettings(f"settings must be an object, not {data!r}")
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})
-        if unknown:
-            raise InvalidSettings(f"unknown setting(s): {', '.join(unknown)}")
-        values = dict(data)
-        if "faces" in values:
-            values["faces"] = FaceSet.from_json(values["faces"])
-        if values.get("cards") is not None:
-            if not isinstance(values["cards"], list):
-                raise InvalidSettings("cards must be a list of symbol pairs")
-            try:
-                values["cards"] = tuple(Card.from_json(c) for c in values["cards"])
-            except ValueError as exc:
-                raise InvalidSettings(str(exc)) from None
-        return cls(**values)
 
 
 @dataclass(frozen=True)

@@ -263,9 +263,6 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
     action_codec = CODEC
     settings_type = DoubtingSettings
 
-    def default_settings(self) -> DoubtingSettings:
-        return DoubtingSettings()
-
     def new_game(
         self, players: Sequence[str], settings: DoubtingSettings | None = None
     ) -> DoubtingState:

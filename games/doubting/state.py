@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
+from games.codec import JsonSettings
 from games.common import InvalidSettings
 from games.doubting.actions import Bid
 
@@ -21,8 +20,10 @@ FACES = (2, 3, 4, 5, 6)
 
 # --- settings --------------------------------------------------------------------------
 @dataclass(frozen=True)
-class DoubtingSettings:
+class DoubtingSettings(JsonSettings):
     """Options chosen before a game."""
+
+    unknown_settings = "unknown Doubting Dice settings"
 
     palifico: bool = True
     """A player's first drop to one die makes the next round palifico."""
@@ -47,18 +48,6 @@ class DoubtingSettings:
             raise InvalidSettings("the strike limit must be at least 1")
         if self.first_player < 0:
             raise InvalidSettings("first_player must be a seat number (0 or more)")
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DoubtingSettings:
-        if not isinstance(data, Mapping):
-            raise InvalidSettings("settings must be a JSON object")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise InvalidSettings(f"unknown Doubting Dice settings: {', '.join(sorted(unknown))}")
-        return cls(**dict(data))
 
 
 # --- state -----------------------------------------------------------------------------
@@ -127,5 +116,3 @@ class DoubtingState:
     def remaining(self) -> tuple[int, ...]:
         """Seats still in the game."""
         return tuple(i for i, o in enumerate(self.out) if not o)
-
-

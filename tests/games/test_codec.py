@@ -16,8 +16,16 @@ from games.bamboozal.rules import BamBoozal
 from games.bamboozled.rules import Bamboozled
 from games.bluffaneer.faces import Card as BoneCard
 from games.bluffaneer.rules import Bluffaneer
-from games.codec import ActionCodec, Converter, InvalidJson, Seat, by_value
-from games.common import AnyRules, RulesError
+from games.codec import (
+    ActionCodec,
+    Converter,
+    InvalidJson,
+    InvalidSettingsJson,
+    JsonSettings,
+    Seat,
+    by_value,
+)
+from games.common import AnyRules, InvalidSettings, RulesError
 from games.doubting.rules import DoubtingDice
 
 
@@ -197,3 +205,37 @@ def test_every_action_round_trips_through_json_text(game: str, data: st.DataObje
     line = json.dumps(rules.action_to_json(action), ensure_ascii=False)
     assert rules.action_from_json(json.loads(line)) == action
 
+
+@dataclass(frozen=True)
+class Table(JsonSettings):
+    seats: int
+    open: bool = False
+    colour: Colour | None = None
+
+    json_converters = (by_value(Colour, "colour"),)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"open": True}, "settings without 'seats'"),
+        ({"seats": 4, "open": 1}, "open must be true or false, not 1"),
+        ({"seats": True}, "seats must be a whole number, not True"),
+        ({"seats": 4, "colour": "green"}, "unknown colour 'green'"),
+        ({"seats": 4, "legs": 4, "cloth": 1}, "unknown setting(s): cloth, legs"),
+        ([4], "settings must be an object, not [4]"),
+    ],
+)
+def test_bad_settings_json_is_invalid_json_and_invalid_settings(data: Any, message: str) -> None:
+    with pytest.raises(InvalidSettingsJson) as caught:
+        Table.from_json(data)
+    assert str(caught.value) == message
+    assert isinstance(caught.value, InvalidJson) and isinstance(caught.value, InvalidSettings)
+
+
+def test_settings_are_written_in_field_order_and_read_back() -> None:
+    table = Table(6, open=True, colour=Colour.BLUE)
+    assert table.to_json() == {"seats": 6, "open": True, "colour": "blue"}
+    assert list(table.to_json()) == ["seats", "open", "colour"]
+    assert Table.from_json(json.loads(json.dumps(table.to_json()))) == table
+    assert Table.from_json({"seats": 2}) == Table(2)
