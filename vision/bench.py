@@ -231,9 +231,7 @@ def bench_probe(probe: Probe, scenes: int = 60) -> ProbeResult:
         image, drawn = probe_scene(probe, seed)
         reading = read_dice(image)
         times.append(reading.ms)
-        labels = tuple(LabeledDie(d.value, (d.center[0] - d.side / 2, d.center[1] - d.side / 2,
-                                            d.center[0] + d.side / 2, d.center[1] + d.side / 2))
-                       for d in drawn)
+        labels = tuple(LabeledDie.square(d.value, d.center, d.side) for d in drawn)
         s, _, wrong = score_reading(reading, labels)
         r.dice += len(drawn)
         r.count_right += len(reading.dice) + len(reading.uncertain) == len(drawn)

@@ -30,7 +30,7 @@ import numpy as np
 
 from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
-from vision.reader import _places, candidates, frames, locate
+from vision.reader import _places, candidates, frames, locate, sure_thresholds
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, render_varied_scene
 
@@ -76,12 +76,9 @@ def scenes(root: Path, synthetic: int, exclude: tuple[str, ...] = ()) -> Iterato
     rng = np.random.default_rng(SYNTH_SEED)
     for _ in range(synthetic):
         img, dice = render_varied_scene(rng)
-        labels = []
-        for d in dice:
-            half = d.size / 2  # the top face, as the photos' labels mostly are
-            labels.append(LabeledDie(d.value, (d.center[0] - half, d.center[1] - half,
-                                               d.center[0] + half, d.center[1] + half)))
-        yield ("synthetic",), img, tuple(labels)
+        # the top face, as the photos' labels mostly are
+        yield ("synthetic",), img, tuple(LabeledDie.square(d.value, d.center, d.size)
+                                         for d in dice)
 
 
 def first_look_logits(image: np.ndarray, labels: tuple[LabeledDie, ...],
@@ -114,12 +111,23 @@ class Reads:
     touching: list[bool] = field(default_factory=list)
     labeled: int = 0
 
-    def wrong_at(self, sure: float, sure_touching: float) -> int:
+    def add(self, other: Reads) -> None:
+        """Count ``other``'s reads and dice in this group too."""
+        self.p += other.p
+        self.right += other.right
+        self.touching += other.touching
+        self.labeled += other.labeled
+
+    def wrong_at(self, free: float, touching: float) -> int:
         """Dice ruled wrong at these thresholds."""
-        p, right, touch = (np.array(x) for x in (self.p, self.right, self.touching))
-        if not len(p):
-            return 0
-        return int(((p >= np.where(touch, sure_touching, sure)) & ~right).sum())
+        sure = _sure(np.array(self.p, np.float64), np.array(self.touching, bool), free, touching)
+        return int((sure & ~np.array(self.right, bool)).sum())
+
+
+def _sure(p: np.ndarray, touch: np.ndarray, free: float, touching: float) -> np.ndarray:
+    """Which reads (value probabilities, touching flags) are sure at these thresholds, by the
+    reader's own rule (``vision.reader.sure_thresholds``)."""
+    return np.asarray(p >= sure_thresholds(touch, M.Calibration(1.0, free, "trial", touching)))
 
 
 def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -> None:
@@ -152,13 +160,13 @@ def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, floa
     keeps its wrongly ruled dice to its target (``group_target``); touching dice never need
     less than free ones. For each free threshold the lowest touching one that keeps to the
     targets is the best (a higher one only reads fewer dice)."""
-    groups = [(np.array(r.p), np.array(r.right, bool), np.array(r.touching, bool),
+    groups = [(np.array(r.p, np.float64), np.array(r.right, bool), np.array(r.touching, bool),
                group_target(g, target) * r.labeled, g != "synthetic" and HELD_OUT not in g)
               for g, r in reads.items() if r.labeled]
     best, pair = -1, (NEVER, NEVER)
     for free in GRID:
         for touching in (t for t in GRID if t >= free):
-            sure = [p >= np.where(t, touching, free) for p, _, t, _, _ in groups]
+            sure = [_sure(p, t, free, touching) for p, _, t, _, _ in groups]
             if all(int((s & ~ok).sum()) <= allowed
                    for s, (_, ok, _, allowed, _) in zip(sure, groups, strict=True)):
                 right = sum(int((s & ok).sum())
@@ -180,11 +188,7 @@ def thresholds_at(data: list[Scene], temperature: float, sure: tuple[float, floa
         one = Reads()
         sure_reads(img, labels, one)
         for g in groups:
-            r = reads.setdefault(g, Reads())
-            r.p += one.p
-            r.right += one.right
-            r.touching += one.touching
-            r.labeled += one.labeled
+            reads.setdefault(g, Reads()).add(one)
     return best_thresholds(reads, target), reads
 
 

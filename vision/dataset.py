@@ -40,6 +40,17 @@ class LabeledDie:
     def center(self) -> tuple[float, float]:
         return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
 
+    @classmethod
+    def square(cls, value: Face, center: tuple[float, float], side: float) -> LabeledDie:
+        """A label whose box is the square of ``side`` around ``center`` (a drawn die).
+
+        >>> LabeledDie.square(3, (10.0, 20.0), 4.0).box
+        (8.0, 18.0, 12.0, 22.0)
+        """
+        half = side / 2
+        return cls(value, (center[0] - half, center[1] - half, center[0] + half,
+                           center[1] + half))
+
 
 @dataclass(frozen=True)
 class LabeledPhoto:

@@ -12,6 +12,10 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the reader is imported when a command runs, not at start-up
+    from vision.types import Die, Region
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -22,13 +26,20 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--expect", type=int, default=None, metavar="N",
                    help="how many dice should be there; another count is reported as a problem")
     p.add_argument("--json", action="store_true",
-                   help="one JSON object per photo per line: file, dice, ms (pixels of the "
-                        "photo as read: photos over 2048 px are read halved until they fit)")
+                   help="one JSON object per photo per line: file, dice, uncertain (with "
+                        "reasons), problem, ms (pixels of the photo as read: photos over "
+                        "2048 px are read halved until they fit)")
     p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
                    help="write each photo with boxes and values drawn into DIR")
     p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
                    help="read with a dice profile made by bluffbox teach (symbol dice need one)")
     p.set_defaults(run=run)
+
+
+def _place_json(place: Die | Region) -> dict[str, Any]:
+    """Where a die or an uncertain place is, and how sure the reader is, for ``--json``."""
+    return {"center": [round(place.center[0], 1), round(place.center[1], 1)],
+            "box": list(place.box), "confidence": round(place.confidence, 3)}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,13 +80,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         ms = (time.perf_counter() - t0) * 1000.0
         if args.json:
-            dice = [{"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
-                     "box": list(d.box), "confidence": round(d.confidence, 3)}
-                    for d in reading.dice]
-            uncertain = [{"reason": u.reason, "center": [round(u.center[0], 1),
-                                                         round(u.center[1], 1)],
-                          "box": list(u.box), "confidence": round(u.confidence, 3)}
-                         for u in reading.uncertain]
+            dice = [{"value": d.value, **_place_json(d)} for d in reading.dice]
+            uncertain = [{"reason": u.reason, **_place_json(u)} for u in reading.uncertain]
             print(json.dumps({"file": name, "dice": dice, "uncertain": uncertain,
                               "problem": reading.problem, "ms": round(ms, 1)}), flush=True)
             if reading.problem:
