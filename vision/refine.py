@@ -32,8 +32,15 @@ NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty t
 UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
 MAX_NEW_SYMBOLS = 24  # symbol dice: a place with no die's square there costs little
-PROMOTE = 0.65  # the reader's own confidence an uncertain die needs to be promoted
+PROMOTE_BELOW = 0.15  # an uncertain die read this near the "sure" threshold may be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
+
+
+def promote_at() -> float:
+    """The reader's own confidence an uncertain die needs before a profile may promote it:
+    ``PROMOTE_BELOW`` under the calibrated "sure" threshold, so the band a profile works in
+    follows every recalibration."""
+    return M.calibration().sure - PROMOTE_BELOW
 
 
 def _side(box: tuple[int, int, int, int]) -> float:
@@ -142,7 +149,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
 
     Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
     a read die only when the profile is sure, the classifier's own best guess (``vote``)
-    agrees with at least ``PROMOTE`` confidence (the profile reads the classifier's own
+    agrees with at least ``promote_at()`` confidence (the profile reads the classifier's own
     features: agreement is weak evidence), the die is the taught dice's size and no other
     die touches it (its crop, the profile's too, holds the other's pips); a read
     die the profile surely names otherwise becomes uncertain (a re-read), never another
@@ -159,7 +166,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
             regions.append(Region(place[0], _box(place), "face not sure", g.confidence))
         return
     if isinstance(was, Region):
-        if (g.sure and g.face is not None and g.face == vote and was.confidence >= PROMOTE
+        if (g.sure and g.face is not None and g.face == vote and was.confidence >= promote_at()
                 and _whole_die(place, profile) and was.reason != TOUCHING_DICE):
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:

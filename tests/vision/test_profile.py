@@ -23,8 +23,8 @@ def soft_scene(seed: int) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
     """Small white dice through a soft-focus lens: a scene the plain reader often misreads."""
     values = [1, 2, 3, 4, 5, 6] if seed < 5 else [int(v) for v in
                                                   np.random.default_rng(seed).integers(1, 7, 4)]
-    img, drawn = render_dice_scene(values, seed, style="white", side=18)
-    img = cv2.GaussianBlur(img, (0, 0), 1.4)
+    img, drawn = render_dice_scene(values, seed, style="white", side=15)
+    img = cv2.GaussianBlur(img, (0, 0), 1.2)
     return img, tuple(LabeledDie(d.value, tuple(float(v) for v in d.box)) for d in drawn)
 
 
@@ -91,11 +91,11 @@ def _score(profile: Profile | None, seeds: range) -> tuple[int, int]:
 
 def test_a_profile_lifts_a_scene_the_plain_reader_gets_wrong(soft_profile: Profile) -> None:
     """Taught on five pictures of the soft-focus scene, the reader reads more of the other
-    pictures right (today 29 -> 36 of 48), and misreads no more."""
+    pictures right (today 24 -> 30 of 48), and misreads no more."""
     plain = _score(None, range(100, 112))
     taught = _score(soft_profile, range(100, 112))
-    assert plain[0] <= 32  # of 48 dice: the plain reader is unsure of or misreads many
-    assert taught[0] >= plain[0] + 5 and taught[1] <= plain[1]
+    assert plain[0] <= 28  # of 48 dice: the plain reader is unsure of or misreads many
+    assert taught[0] >= plain[0] + 4 and taught[1] <= plain[1]
 
 
 def test_no_profile_no_change() -> None:

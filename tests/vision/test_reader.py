@@ -40,7 +40,7 @@ def test_empty_table_reads_nothing() -> None:
 
 
 def test_expected_count_mismatch() -> None:
-    img, _ = render_dice_scene([3, 4, 5], 9, size=(640, 480), style="white")
+    img, _ = render_dice_scene([3, 4, 5], 10, size=(640, 480), style="white")  # none touch
     assert read_dice(img, expect=3).ok
     r = read_dice(img, expect=2)
     assert not r.ok and r.problem == "expected 2 dice, saw 3"

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from vision import model as M
 from vision.profile import FaceGuess
-from vision.refine import _merge
+from vision.refine import _merge, promote_at
 from vision.types import TOUCHING_DICE, Die, Region
 
 PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0)
 PLACE = ((50.0, 50.0), 30.0)
+
+
+@pytest.fixture(autouse=True)
+def sure_at_080() -> Iterator[None]:
+    """A known calibration ("sure" >= 0.80), whatever the committed one says."""
+    M.set_calibration(M.Calibration(2.0, 0.80, "test", 0.95))
+    yield
+    M.set_calibration(None)
 
 
 def merged(was: Die | Region, guess: FaceGuess, vote: int | None = None,
@@ -58,6 +70,17 @@ def test_an_uncertain_die_the_reader_barely_guessed_is_never_promoted() -> None:
     weak guess is weak evidence."""
     weak = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.6)
     assert merged(weak, FaceGuess(1, 0.99, True), vote=1) == ([], [weak])
+
+
+def test_the_promotion_band_follows_the_calibration() -> None:
+    """A die read up to 0.15 under the "sure" threshold may be promoted, wherever the
+    calibration puts the threshold."""
+    near = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.6)
+    assert promote_at() == pytest.approx(0.65)
+    M.set_calibration(M.Calibration(2.0, 0.70, "test", 0.95))
+    assert promote_at() == pytest.approx(0.55)
+    dice, _ = merged(near, FaceGuess(1, 0.99, True), vote=1)
+    assert [d.value for d in dice] == [1]
 
 
 def test_a_die_another_die_touches_is_never_promoted() -> None:
