@@ -98,10 +98,12 @@ all three together took felt values right 53.4 -> 67.9%, white 97.5 -> 99.1% and
 92.0 -> 94.7% (``scripts/bench-vision``). Tried and not used: 5000 more steps of the new
 first classifier (``--seed 61``): surer of its mistakes, so the calibration asked more of
 every die (felt 63.8%); it as a fourth opinion beside the other two (felt 65.9%, tray
-93.2%, 57 ms for 20+ dice). Before this round, tried and not used: a further 5000 steps of
-the "part of a die" opinion (surer still of its mistakes), and a classifier trained from
-scratch for 12000 steps on the ``train`` split (40 min; as an opinion it left held-out
-felt dice wrongly sure at any threshold).
+93.2%, 57 ms for 20+ dice); and 4000 more steps of each opinion (``--seed 71`` and
+``81``): the calibration asked more of every die (felt 64.6%, tray 93.9%). Before this
+round, tried and not used: a further 5000 steps of the "part of a die" opinion (surer
+still of its mistakes), and a classifier trained from scratch for 12000 steps on the
+``train`` split (40 min; as an opinion it left held-out felt dice wrongly sure at any
+threshold).
 """
 
 from __future__ import annotations
