@@ -94,11 +94,7 @@ def by_value(enum: type[E], noun: str) -> Converter[E]:
 
 
 class _Problem(Exception):
-    """A value is wrong; ``args[0]`` says how (the action's tag is added on the way out)."""
-
-
-class _Missing(_Problem):
-    """A field with no default is left out; ``args[0]`` is its name."""
+    """A value is wrong; ``args[0]`` says how (``_Plan.read`` names the action or settings)."""
 
 
 class _Value:
@@ -212,14 +208,20 @@ class _Plan:
     cls: type[Any]
     fields: tuple[_Field, ...]
 
-    def read(self, data: Mapping[str, Any]) -> Any:
-        """The ``cls`` that ``data`` (its keys already checked) holds; :class:`_Problem`."""
+    def read(self, data: Mapping[str, Any], error: type[InvalidJson], what: str,
+             name_what: bool = True) -> Any:
+        """The ``cls`` that ``data`` (its keys already checked) holds, else ``error``: a
+        field left out is "WHAT without 'field'", a wrong value "WHAT: why" (only "why"
+        without ``name_what``)."""
         values = {}
         for field in self.fields:
             if field.name in data:
-                values[field.name] = field.value.read(data[field.name], field.name)
+                try:
+                    values[field.name] = field.value.read(data[field.name], field.name)
+                except _Problem as exc:
+                    raise error(f"{what}: {exc}" if name_what else str(exc)) from None
             elif field.required:
-                raise _Missing(field.name)
+                raise error(f"{what} without {field.name!r}")
         return self.cls(**values)
 
 
@@ -291,12 +293,7 @@ class ActionCodec(Generic[A]):
         unknown = sorted(set(data) - {"type"} - {f.name for f in plan.fields})
         if unknown:
             raise InvalidJson(f"{tag} action with unknown key(s) {', '.join(map(repr, unknown))}")
-        try:
-            return plan.read(data)
-        except _Missing as exc:
-            raise InvalidJson(f"{tag} action without {exc.args[0]!r}") from None
-        except _Problem as exc:
-            raise InvalidJson(f"{tag} action: {exc}") from None
+        return plan.read(data, InvalidJson, f"{tag} action")
 
 
 _SETTINGS_PLANS: dict[type[Any], _Plan] = {}
@@ -349,9 +346,4 @@ class JsonSettings:
         unknown = sorted(set(data) - {f.name for f in plan.fields})
         if unknown:
             raise InvalidSettingsJson(f"{cls.unknown_settings}: {', '.join(unknown)}")
-        try:
-            return plan.read(data)
-        except _Missing as exc:
-            raise InvalidSettingsJson(f"settings without {exc.args[0]!r}") from None
-        except _Problem as exc:
-            raise InvalidSettingsJson(str(exc)) from None
+        return plan.read(data, InvalidSettingsJson, "settings", name_what=False)

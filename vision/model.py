@@ -301,6 +301,5 @@ def network_problems() -> list[str]:
 def load() -> None:
     """Load and warm up the networks (so the first reading's time is only reading)."""
     run_detector(np.zeros((480, 640, 3), np.uint8))
-    run_classifier(np.zeros((2, 3, CROP, CROP), np.float32))
-    for name in OPINIONS:
+    for name in (CLASSIFIER, *OPINIONS):
         run_classifier_raw(np.zeros((2, 3, CROP, CROP), np.float32), name)

@@ -123,6 +123,7 @@ import torch.nn.functional as F
 
 from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
+from vision.reader import Peak, find_peaks
 from vision.synthetic import render_dice_scene
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, render_varied_scene
@@ -420,23 +421,24 @@ Detect = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
 READER_NEAR = 0.4  # a detector peak this near a die's centre (x its size) is a look at it
+READER_LEAST = 0.4  # ... if its box is at least this x the die's size (not a pip's own box)
 
 
-def reader_looks(peaks: list[tuple[tuple[float, float], float, float]], s: Sample,
-                 det_sizes: list[float]) -> list[tuple[float, float, float, int]]:
+def reader_looks(peaks: list[Peak], s: Sample, det_sizes: list[float],
+                 ) -> list[tuple[float, float, float, int]]:
     """(cx, cy, size, value) of the detector peaks on labelled dice: the crops the reader
     itself takes there (a peak on one pip of a two, an undersized box), labelled with the
     die's value. A peak nearer than ``READER_NEAR`` x the die's size to its centre, and at
-    least 0.4x its size (not a pip's own box), is a look at that die; farther ones may be a
-    side face or a neighbour, and stay out."""
+    least ``READER_LEAST`` x its size, is a look at that die; farther ones may be a side
+    face or a neighbour, and stay out."""
+    if not len(s.centers):
+        return []
     out = []
     for (px, py), psz, _ in peaks:
-        if not len(s.centers):
-            break
         d = np.hypot(*(s.centers - (px, py)).T)
         k = int(np.argmin(d))
         die = s.sizes[k] if not np.isnan(s.sizes[k]) else max(det_sizes[k], psz)
-        if s.values[k] != SYMBOL and d[k] < READER_NEAR * die and psz >= 0.4 * die:
+        if s.values[k] != SYMBOL and d[k] < READER_NEAR * die and psz >= READER_LEAST * die:
             out.append((float(px), float(py), float(psz), int(s.values[k])))
     return out
 
@@ -445,8 +447,6 @@ def crop_items(detect: Detect, samples: list[Sample], rng: np.random.Generator,
                looks: bool = False) -> list[tuple[int, float, float, float, int]]:
     """(sample index, cx, cy, size, class) for every labeled die and for negatives; with
     ``looks``, also for every detector peak on a labeled die (``reader_looks``)."""
-    from vision.reader import find_peaks
-
     items = []
     for i, s in enumerate(samples):
         heat, size = detect(s.image)
