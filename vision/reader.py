@@ -6,9 +6,9 @@ at the scale the dice sizes seen call for; each candidate is cropped from the
 full-resolution frame at its own scale, turned to the die's own axes, and a small
 classifier says "not a die" or its value, with a calibrated probability. Dice read near
 their threshold get a second look by two other classifiers, and dice pressed against
-another need a stricter threshold. Scale, polarity and colour come from the image itself,
-so there are no per-scene settings. Dice the reader is not sure of are reported as
-``uncertain`` so the caller can ask players to spread them.
+another must be read alike by all three, with a stricter threshold. Scale, polarity and
+colour come from the image itself, so there are no per-scene settings. Dice the reader is
+not sure of are reported as ``uncertain`` so the caller can ask players to spread them.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one pl
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
 LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nearer, gets a
-AT_ONCE = 0.97  # second look, up to this: a die read surer is read at once, if it is also
-LOOK_OVER = 0.01  # this much over its threshold
+AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once, if it is
+LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 
 
@@ -224,19 +224,48 @@ def worth_keeping(probs: np.ndarray, heights: np.ndarray) -> np.ndarray:
     return np.asarray((p0 < NOT_DIE) & (np.asarray(heights, np.float64) * (1.0 - p0) >= KEEP))
 
 
+def as_sure_as(probs: np.ndarray, least: np.ndarray) -> np.ndarray:
+    """Class probabilities (N, 7) that keep each row's value and P(die) but read the value
+    only as surely as ``least`` (N,) (P(value | die)); the rest of the die's probability is
+    shared evenly by the other values.
+
+    >>> as_sure_as(np.array([[0.1, 0.0, 0.0, 0.0, 0.0, 0.9, 0.0]]), np.array([0.8])
+    ...            ).round(3).tolist()
+    [[0.1, 0.036, 0.036, 0.036, 0.036, 0.72, 0.036]]
+    """
+    probs = np.asarray(probs, np.float64)
+    n = np.arange(len(probs))
+    value = probs[:, 1:].argmax(axis=1) + 1
+    die = 1.0 - probs[:, 0]
+    out = np.empty_like(probs)
+    out[:, 0] = probs[:, 0]
+    out[:, 1:] = (die * (1.0 - least) / 5.0)[:, None]
+    out[n, value] = die * least
+    return out
+
+
+def value_read_by(probs: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """P(value | die) of each row of class probabilities (N, 7), for values (N,) in 1..6."""
+    probs = np.asarray(probs, np.float64)
+    return np.asarray(probs[np.arange(len(probs)), value] / np.maximum(1.0 - probs[:, 0], 1e-6))
+
+
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7), features (N, D) and touching flags (N,) of
     aligned die crops.
 
-    A die read near or over its "sure" threshold (``sure_thresholds``), from ``LOOK_BELOW``
-    under it up to ``AT_ONCE`` and ``LOOK_OVER`` over it, gets a second look: two other
-    classifiers, trained apart (``M.OPINIONS``), read the same crop and its probabilities
-    become theirs (the mean of their logits): where one network is wrong the others tend to
-    disagree, so a wrong first read rarely becomes a sure one. Further from the threshold a
-    second look does not change the verdict, so it is not paid for; the upper end is fixed,
-    so that a lower threshold never spares a die the second look. With the detector's peak
-    ``heights``, a place too weak to be kept (``KEEP``) gets none.
+    A die read near or over its "sure" threshold (``sure_thresholds``) gets a second look:
+    two other classifiers, trained apart (``M.OPINIONS``), read the same crop. A free die's
+    probabilities become theirs (the mean of their logits), from ``LOOK_BELOW`` under its
+    threshold up to ``AT_ONCE`` and ``LOOK_OVER`` over it: where one network is wrong the
+    others tend to disagree, so a wrong first read rarely becomes a sure one; further from
+    the threshold a second look does not change the verdict, so it is not paid for (the
+    upper end is fixed, so that a lower threshold never spares a die the second look). A
+    touching die, whose crop holds some of its neighbour's pips, is read as surely as the
+    least sure of the three reads its first value (``as_sure_as``), however sure the first:
+    all three must be sure. A voice that is not sure ends the look. With the detector's
+    peak ``heights``, a place too weak to be kept (``KEEP``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -249,12 +278,24 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     touch = touching(places, die_like)
     need = sure_thresholds(touch, cal)
     p_value = M.value_probability(probs)
-    at_once = np.maximum(AT_ONCE, need + LOOK_OVER)
-    near = (p_value >= need - LOOK_BELOW) & (p_value < at_once)
-    again = np.flatnonzero(die_like & near)
-    if len(again):
-        opinions = [M.run_classifier_raw(patches[again], name)[0] for name in M.OPINIONS]
-        probs[again] = M.softmax(np.mean(opinions, axis=0), cal.temperature)
+    free = np.flatnonzero(die_like & ~touch & (p_value >= need - LOOK_BELOW)
+                          & (p_value < np.maximum(AT_ONCE, need + LOOK_OVER)))
+    pressed = np.flatnonzero(die_like & touch & (p_value >= need))  # none surer than the first
+    value = probs[pressed, 1:].argmax(axis=1) + 1
+    least = p_value[pressed]
+    voices, asked = [], pressed
+    for name in M.OPINIONS:
+        if not len(free) + len(asked):
+            break
+        out = M.run_classifier_raw(patches[np.concatenate([free, asked])], name)[0]
+        voices.append(out[:len(free)])
+        k = np.searchsorted(pressed, asked)
+        least[k] = np.minimum(least[k], value_read_by(M.softmax(out[len(free):],
+                                                                cal.temperature), value[k]))
+        asked = asked[least[k] >= need[asked]]
+    if len(free):
+        probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
+    probs[pressed] = as_sure_as(probs[pressed], least)
     return probs, feats, touch
 
 

@@ -109,6 +109,7 @@ threshold).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import pickle
 import time
@@ -666,7 +667,11 @@ def main() -> None:
     if args.only != "det":
         everything = samples + synth
         looks = "-looks" if args.reader_looks else ""
-        cache = Path(f"/tmp/bluffbox-items-{args.split}-{args.synthetic}-{tag}{looks}.pkl")
+        drawn = hashlib.blake2b(digest_size=4)  # renders change with the renderer's code
+        for sample in synth:
+            drawn.update(sample.image.tobytes())
+        cache = Path(f"/tmp/bluffbox-items-{args.split}-{args.synthetic}-{tag}{looks}"
+                     f"-{drawn.hexdigest()}.pkl")
         if cache.exists() and args.only == "cls":
             items = pickle.loads(cache.read_bytes())
         else:

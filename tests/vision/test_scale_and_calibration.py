@@ -8,7 +8,7 @@ import pytest
 
 from vision import model as M
 from vision import reader as R
-from vision.calibrate import Reads, best_thresholds, fit_temperature
+from vision.calibrate import FLOOR, Reads, best_thresholds, fit_temperature
 from vision.synthetic import render_dice_scene
 from vision.types import TOUCHING_DICE
 
@@ -89,6 +89,41 @@ def test_dice_read_near_their_threshold_get_the_second_look(
     assert feats.shape == (3, M.FEATURES)
     assert np.array_equal(again[2], probs[2]) and not np.allclose(again[:2], probs[:2])
     assert [int(np.argmax(p[1:])) + 1 for p in again[:2]] == [6, 3]
+
+
+def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    batches: list[tuple[str, int]] = []
+    raw = M.run_classifier_raw
+
+    def spy(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
+        batches.append((name, len(patches)))
+        return raw(patches, name)
+
+    monkeypatch.setattr(M, "run_classifier_raw", spy)
+    free = M.value_probability(R.classify(img, places)[0])
+    assert min(free) >= R.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
+    batches.clear()
+    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice now touch
+    probs, _, touch = R.classify(img, places)
+    assert touch.all() and batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
+    assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
+    assert (M.value_probability(probs) <= free + 1e-9).all()  # never surer than the first
+
+    def doubter(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = raw(patches, name)
+        if name == M.OPINIONS[-1]:  # one voice reads every die as a one
+            logits = np.zeros_like(logits)
+            logits[:, 1] = 10.0
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", doubter)
+    doubted = M.value_probability(R.classify(img, places)[0])
+    assert (doubted < FLOOR).all()  # the voices disagree: no touching die is sure
+    reading = R.read_dice(img)
+    assert reading.dice == () and {u.reason for u in reading.uncertain} == {TOUCHING_DICE}
 
 
 def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
