@@ -302,11 +302,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
     """(centre, size, angle) in full-resolution pixels for each peak (working pixels)."""
     k = fr.work_px / fr.full_px
-    out = []
-    for (cx, cy), s, _ in peaks:
-        c, size = (cx * k, cy * k), s * k
-        out.append((c, size, M.die_angle(fr.full, c, size)))
-    return out
+    dice = [((cx * k, cy * k), s * k) for (cx, cy), s, _ in peaks]
+    return [(c, size, float(a)) for (c, size), a in zip(dice, M.die_angles(fr.full, dice),
+                                                        strict=True)]
 
 
 def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
