@@ -58,22 +58,29 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float
     mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= mx) & (heat > threshold))
     order = np.argsort(-heat[ys, xs])
-    gh, gw = heat.shape
+    ys, xs = ys[order], xs[order]
+    top = heat[ys, xs]
+    # each peak's centre: its 3x3 neighbourhood's cells above half its height, weighted
+    padded = np.pad(heat, 1)
+    tot = np.zeros(len(ys), np.float64)
+    sx, sy = tot.copy(), tot.copy()
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            w = np.maximum(padded[ys + 1 + dy, xs + 1 + dx] - 0.5 * top, 0.0)
+            tot += w
+            sx += w * (xs + dx)
+            sy += w * (ys + dy)
+    tot[tot == 0] = 1.0
+    centres_x = (sx / tot + 0.5) * cell
+    centres_y = (sy / tot + 0.5) * cell
+    sizes = size[ys, xs]
     out: list[tuple[tuple[float, float], float, float]] = []
-    for k in order:
-        y, x = int(ys[k]), int(xs[k])
-        y0, y1, x0, x1 = max(0, y - 1), min(gh, y + 2), max(0, x - 1), min(gw, x + 2)
-        w = heat[y0:y1, x0:x1]
-        w = np.maximum(w - 0.5 * heat[y, x], 0)
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        tot = float(w.sum()) or 1.0
-        cx = (float((w * xx).sum()) / tot + 0.5) * cell
-        cy = (float((w * yy).sum()) / tot + 0.5) * cell
-        s = float(size[y, x])
+    for cx, cy, s, h in zip(centres_x.tolist(), centres_y.tolist(), sizes.tolist(),
+                            top.tolist(), strict=True):
         if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (PEAK_GAP * min(s, o[1])) ** 2
                for o in out):
             continue
-        out.append(((cx, cy), s, float(heat[y, x])))
+        out.append(((cx, cy), s, h))
         if len(out) == MAX_PEAKS:
             break  # a busy floor: the best peaks are plenty for any game's dice
     return out
