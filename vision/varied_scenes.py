@@ -4,8 +4,7 @@
 at a slant (up to about 45 degrees, so side faces with their own pips show; the label is
 the top face's value and centre), of many colours and materials (solid, marbled,
 translucent), pips black, white, gold or coloured, round or ringed, sharp or rounded
-corners, 20-150 px across, scattered, touching or pressed together in piles (the nearer
-die drawn over the farther), on felt, wood, cloth, carpet, paper or
+corners, 20-150 px across, scattered or touching, on felt, wood, cloth, carpet, paper or
 busy backgrounds, under colour casts, dim or harsh light, shadows, blur, noise, JPEG and
 downscaling. A share of the dice carry simple symbols instead of pips (value 0): the
 detector learns dice as cubes, not only as pip patterns. The simulator's plain renders
@@ -24,7 +23,6 @@ import numpy as np
 from vision.synthetic import PIP_LAYOUT
 
 SYMBOL = 0  # value of a die whose faces carry symbols instead of pips
-PILE_SHARE = 0.3  # scenes whose dice lie in piles, pressed against each other
 
 # Faces adjacent to each top value, in order around it (opposite faces sum to 7).
 _AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
@@ -336,9 +334,6 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         side = float(math.exp(rng.uniform(math.log(20), math.log(min(150, max(21, fit))))))
         tilt = rng.uniform(0, math.radians(45)) if rng.random() < 0.5 else rng.uniform(0, 0.15)
         spacing = rng.uniform(1.0, 1.6)
-    pile = not easy and rng.random() < PILE_SHARE
-    if pile:  # dice pressed together: neighbours 1.05-1.2 x the side apart, centre to centre
-        spacing = rng.uniform(1.05, 1.2) / 1.15
     azim = rng.uniform(0, 2 * math.pi)
     light = rng.normal(0, 1, 3)
     light[2] = abs(light[2]) + 0.5
@@ -346,29 +341,17 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
              "shadow": rng.uniform(-0.12, 0.12, 2), "shadow_k": rng.uniform(0.1, 0.6)}
     symbols = rng.random() < 0.15
     centers: list[tuple[float, float]] = []
+    dice = []
     margin = side * 0.4
     for _ in range(n):
         for _attempt in range(60):
-            if pile and centers and rng.random() < 0.85:  # next to a die already there
-                o = centers[int(rng.integers(len(centers)))]
-                a, d = rng.uniform(0, 2 * math.pi), spacing * side * 1.15 * rng.uniform(1, 1.3)
-                c = (o[0] + d * math.cos(a), o[1] + d * math.sin(a))
-                if not (margin <= c[0] <= w - margin and margin <= c[1] <= h - margin):
-                    continue
-            else:
-                c = (rng.uniform(margin, w - margin), rng.uniform(margin, h - margin))
+            c = (rng.uniform(margin, w - margin), rng.uniform(margin, h - margin))
             if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= spacing * side * 1.15
                    for o in centers):
                 break
         else:
             continue
         centers.append(c)
-    # the camera looks from the side the slanted dice show: nearer dice are drawn last, over
-    # the far ones
-    near = (-math.sin(azim), math.cos(azim))
-    centers.sort(key=lambda c: c[0] * near[0] + c[1] * near[1])
-    dice = []
-    for c in centers:
         value = int(rng.choice([6, 6, 5, 1, 2, 3, 4])) if easy else int(rng.integers(1, 7))
         if symbols and rng.random() < 0.7:
             value = SYMBOL
