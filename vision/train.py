@@ -504,8 +504,31 @@ def soft_targets(classes: list[int], smoothing: float) -> torch.Tensor:
     return t
 
 
+FORESHORTEN = 0.0  # share of training crops seen as through a slanted camera (--foreshorten)
+SQUEEZE = (0.6, 0.95)  # ... squeezed to this share of their size along one direction
+
+
+def squeezed(patch: np.ndarray, f: float, direction: float) -> np.ndarray:
+    """A patch cropped at 1/f of a die's size, stretched back by 1/f across ``direction``
+    (degrees): the die squeezed to f of its size along ``direction``, as a camera looking at
+    a slant sees a die's top face, with more of its floor in view that way.
+
+    >>> p = np.zeros((M.CROP, M.CROP, 3), np.uint8)
+    >>> p[18:22] = 255  # a bar across the patch, 4 rows thick
+    >>> [int((squeezed(p, 0.5, d)[:, 20, 0] > 127).sum()) for d in (0.0, 90.0)]  # rows thick
+    [9, 4]
+    """
+    c = M.CROP / 2
+    rad = math.radians(direction + 90.0)  # stretch across the squeeze
+    u = np.array([math.cos(rad), math.sin(rad)])
+    a = np.eye(2) + (1.0 / f - 1.0) * np.outer(u, u)
+    m = np.hstack([a, (np.array([c, c]) - a @ np.array([c, c]))[:, None]])
+    return cv2.warpAffine(patch, m, (M.CROP, M.CROP), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
 def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.random.Generator,
-                jitter: bool = True) -> np.ndarray:
+                jitter: bool = True, foreshorten: float = FORESHORTEN) -> np.ndarray:
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -515,7 +538,12 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
     angle = M.die_angle(s.image, (cx, cy), size)
     if jitter:
         angle += 90.0 * int(rng.integers(4)) + rng.normal(0, 4.0)
-    patch = M.crop_uint8(s.image, (cx, cy), size, angle)
+    if jitter and rng.random() < foreshorten:
+        f = rng.uniform(*SQUEEZE)
+        patch = squeezed(M.crop_uint8(s.image, (cx, cy), size / f, angle), f,
+                         rng.uniform(0.0, 180.0))
+    else:
+        patch = M.crop_uint8(s.image, (cx, cy), size, angle)
     if jitter:
         if rng.random() < 0.5:
             patch = patch[:, ::-1]
@@ -525,7 +553,7 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
 
 def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.random.Generator,
                      init_onnx: Path | None = None, smoothing: float = 0.0,
-                     part_share: float = 0.0) -> Classifier:
+                     part_share: float = 0.0, foreshorten: float = FORESHORTEN) -> Classifier:
     net = Classifier()
     lr = 3e-3
     if init_onnx is not None:  # fine-tune an exported model
@@ -551,7 +579,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         chosen += [part_of(everyone[j], rng)
                    for j in rng.integers(len(everyone), size=round(batch * part_share))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
-        x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng) for it in chosen]))
+        x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten)
+                                       for it in chosen]))
         loss = F.cross_entropy(net(x), soft_targets([it[4] for it in chosen], smoothing))
         opt.zero_grad()
         loss.backward()
@@ -629,6 +658,9 @@ def main() -> None:
                     help="share of each batch that is part-of-a-die crops (flat values)")
     ap.add_argument("--reader-looks", action="store_true",
                     help="also train on the crops the reader takes at detector peaks on dice")
+    ap.add_argument("--foreshorten", type=float, default=FORESHORTEN,
+                    help="share of classifier crops squeezed along one direction, as a "
+                    "slanted camera sees a die (``squeezed``)")
     ap.add_argument("--seed", type=int, default=None,
                     help="seed of the classifier's batches (a second fine-tune gets new ones)")
     ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
@@ -682,7 +714,7 @@ def main() -> None:
             rng = np.random.default_rng(args.seed)
             torch.manual_seed(args.seed)
         cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx,
-                               args.label_smoothing, args.part_share)
+                               args.label_smoothing, args.part_share, args.foreshorten)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
