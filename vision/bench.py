@@ -13,7 +13,8 @@ Raspberry Pi 4 estimate from processor time: this machine's single core is about
 
 ``--teach K``: per folder, a profile is taught on K photos spread over the folder and both
 rows are scored on the other photos: the plain reader, and the reader with the profile;
-then symbol (bone) dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
+then each probe kind, plain and taught on K more scenes of its kind; then symbol (bone)
+dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no
 network trained on, after the issue's unseen dark-cloth and slanted-webcam scenes) follow,
@@ -42,7 +43,7 @@ from vision.dataset import (
     photos_root,
     read_photo,
 )
-from vision.probe_scenes import Probe, probe_scene
+from vision.probe_scenes import Probe, ProbeDie, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.types import Die, Reading
@@ -221,18 +222,26 @@ class ProbeResult:
                 f"median {self.median_ms:.1f} ms")
 
 
-def bench_probe(probe: Probe, scenes: int = 60) -> ProbeResult:
+PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
+
+
+def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
+    """A probe scene's dice as labels (a square box the die's side)."""
+    return tuple(LabeledDie.square(d.value, d.center, d.side) for d in drawn)
+
+
+def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
+                name: str = "") -> ProbeResult:
     """A probe kind scored per scene, as the issue scores its unseen scenes: the right number
     of dice (read or located as uncertain), exactly the right values (all read, all right),
-    and dice read sure but wrong."""
-    r = ProbeResult(probe.value, scenes)
+    and dice read sure but wrong; read with ``profile`` if given."""
+    r = ProbeResult(name or probe.value, scenes)
     times = []
     for seed in range(scenes):
         image, drawn = probe_scene(probe, seed)
-        reading = read_dice(image)
+        reading = read_dice(image, profile=profile)
         times.append(reading.ms)
-        labels = tuple(LabeledDie.square(d.value, d.center, d.side) for d in drawn)
-        s, _, wrong = score_reading(reading, labels)
+        s, _, wrong = score_reading(reading, probe_labels(drawn))
         r.dice += len(drawn)
         r.count_right += len(reading.dice) + len(reading.uncertain) == len(drawn)
         r.exactly_right += s.entirely_right and not reading.uncertain
@@ -256,6 +265,12 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -
         for prof, name in ((None, folder.name), (profile, f"{folder.name}+teach{k}")):
             print(bench_folder(folder, split, None, verbose, rest, prof, name).line(),
                   flush=True)
+    print(f"probe scenes (taught on {k} more scenes of the kind; 60 each):")
+    for probe in Probe:
+        scenes = [probe_scene(probe, PROBE_TEACH_SEED + i) for i in range(k)]
+        profile = teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes])
+        for prof, name in ((None, probe.value), (profile, f"{probe.value}+teach{k}")):
+            print(bench_probe(probe, profile=prof, name=name).line(), flush=True)
     print("symbol dice on renders (taught 5 pictures a face; 100 rolls of 2 dice a style):")
     for i, style in enumerate(STYLES):
         print(bench_style(style, style, i, 100).line(), flush=True)

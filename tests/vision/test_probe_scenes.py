@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.bench import bench_probe
+from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.probe_scenes import Probe, probe_scene
+from vision.teach import teach_photos
 
 
 def test_probe_scenes_are_reproducible_and_hold_what_they_say() -> None:
@@ -31,4 +32,15 @@ def test_slanted_coloured_dice_are_never_ruled_wrong() -> None:
     counts the dice (read or uncertain) in nearly every scene."""
     r = bench_probe(Probe.SLANTED_WOOD, 12)
     assert r.ruled_wrong == 0
+    assert r.count_right >= 0.8 * r.scenes
+
+
+def test_a_profile_taught_on_other_scenes_of_the_kind_rules_nothing_wrongly() -> None:
+    """``scripts/bench-vision --teach K`` teaches each probe kind on scenes the scored ones
+    never use; taught, the reader still counts the dice and rules on none wrongly."""
+    scenes = [probe_scene(Probe.SLANTED_WOOD, PROBE_TEACH_SEED + i) for i in range(5)]
+    profile = teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes])
+    assert PROBE_TEACH_SEED >= 60 and profile.faces
+    r = bench_probe(Probe.SLANTED_WOOD, 12, profile=profile, name="taught")
+    assert r.name == "taught" and r.ruled_wrong == 0
     assert r.count_right >= 0.8 * r.scenes
