@@ -59,19 +59,25 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     assert len(found) == 5
 
 
-def test_dice_read_near_their_threshold_get_the_second_look(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
-    places = [(d.center, 60.0, 0.0) for d in drawn]
-    places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
-    batches: list[tuple[str, int]] = []
+@pytest.fixture
+def batches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """(network, crops) of every classifier run from here on."""
+    seen: list[tuple[str, int]] = []
     raw = M.run_classifier_raw
 
     def spy(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
-        batches.append((name, len(patches)))
+        seen.append((name, len(patches)))
         return raw(patches, name)
 
     monkeypatch.setattr(M, "run_classifier_raw", spy)
+    return seen
+
+
+def test_dice_read_near_their_threshold_get_the_second_look(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
     clear = M.value_probability(R.classify(img, places)[0][:2])
     first = [(M.CLASSIFIER, 3)]
     assert batches == first and min(clear) >= R.AT_ONCE  # read at once
@@ -92,17 +98,9 @@ def test_dice_read_near_their_threshold_get_the_second_look(
 
 
 def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
-    batches: list[tuple[str, int]] = []
-    raw = M.run_classifier_raw
-
-    def spy(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
-        batches.append((name, len(patches)))
-        return raw(patches, name)
-
-    monkeypatch.setattr(M, "run_classifier_raw", spy)
     free = M.value_probability(R.classify(img, places)[0])
     assert min(free) >= R.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
     batches.clear()
@@ -112,8 +110,10 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     assert (M.value_probability(probs) <= free + 1e-9).all()  # never surer than the first
 
+    spied = M.run_classifier_raw
+
     def doubter(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
-        logits, feats = raw(patches, name)
+        logits, feats = spied(patches, name)
         if name == M.OPINIONS[-1]:  # one voice reads every die as a one
             logits = np.zeros_like(logits)
             logits[:, 1] = 10.0
