@@ -271,8 +271,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     upper end is fixed, so that a lower threshold never spares a die the second look). A
     touching die, whose crop holds some of its neighbour's pips, is read as surely as the
     least sure of the three reads its first value (``as_sure_as``), however sure the first:
-    all three must be sure. A voice that is not sure ends the look. With the detector's
-    peak ``heights``, a place too weak to be kept (``KEEP``) gets none.
+    all three must be sure, so a touching die one opinion is not sure of is not shown to the
+    next. With the detector's peak ``heights``, a place too weak to be kept (``KEEP``) gets
+    none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)

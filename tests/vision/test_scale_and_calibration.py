@@ -112,18 +112,23 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
 
     spied = M.run_classifier_raw
 
-    def doubter(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
-        logits, feats = spied(patches, name)
-        if name == M.OPINIONS[-1]:  # one voice reads every die as a one
-            logits = np.zeros_like(logits)
-            logits[:, 1] = 10.0
-        return logits, feats
+    for doubting in M.OPINIONS:
+        def doubter(patches: np.ndarray, name: str = M.CLASSIFIER,
+                    doubting: str = doubting) -> tuple[np.ndarray, np.ndarray]:
+            logits, feats = spied(patches, name)
+            if name == doubting:  # one voice reads every die as a one
+                logits = np.zeros_like(logits)
+                logits[:, 1] = 10.0
+            return logits, feats
 
-    monkeypatch.setattr(M, "run_classifier_raw", doubter)
-    doubted = M.value_probability(R.classify(img, places)[0])
-    assert (doubted < FLOOR).all()  # the voices disagree: no touching die is sure
-    reading = R.read_dice(img)
-    assert reading.dice == () and {u.reason for u in reading.uncertain} == {TOUCHING_DICE}
+        monkeypatch.setattr(M, "run_classifier_raw", doubter)
+        batches.clear()
+        doubted = M.value_probability(R.classify(img, places)[0])
+        assert (doubted < FLOOR).all()  # the voices disagree: no touching die is sure
+        asked = list(M.OPINIONS[:M.OPINIONS.index(doubting) + 1])
+        assert [n for n, _ in batches] == [M.CLASSIFIER, *asked]  # a doubt ends the look
+        reading = R.read_dice(img)
+        assert reading.dice == () and {u.reason for u in reading.uncertain} == {TOUCHING_DICE}
 
 
 def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
