@@ -228,8 +228,27 @@ def color_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 OUT = 320  # detector training crop, original-scale pixels
 
 
-def det_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """(input blob (3, h, w), target (3, h/8, w/8): heat, log size, size mask)."""
+FORESHORTEN = 0.0  # share of training crops seen as through a slanted camera (--foreshorten)
+SQUEEZE = (0.6, 0.95)  # ... squeezed to this share of their size along one direction
+
+
+def squeeze_matrix(f: float, direction: float, centre: float) -> np.ndarray:
+    """The 2x3 affine map that squeezes a square image (its centre at ``centre``, ``centre``)
+    to ``f`` of its size along ``direction`` (degrees), as a camera at a slant sees a floor.
+
+    >>> squeeze_matrix(0.5, 0.0, 10.0).round(3).tolist()
+    [[0.5, 0.0, 5.0], [0.0, 1.0, 0.0]]
+    """
+    rad = math.radians(direction)
+    u = np.array([math.cos(rad), math.sin(rad)])
+    a = np.eye(2) + (f - 1.0) * np.outer(u, u)
+    return np.hstack([a, (centre - a @ np.array([centre, centre]))[:, None]])
+
+
+def det_example(s: Sample, rng: np.random.Generator, foreshorten: float = FORESHORTEN,
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """(input blob (3, h, w), target (3, h/8, w/8): heat, log size, size mask); a share
+    ``foreshorten`` of the crops is squeezed along one direction (``squeeze_matrix``)."""
     h, w = s.image.shape[:2]
     scale = math.exp(rng.uniform(math.log(0.45), math.log(1.8)))
     # Oblique photos: the top face is the die's upper face in the image, so keep "up" up.
@@ -244,6 +263,9 @@ def det_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.nda
     if rng.random() < 0.5:  # mirror
         m[0] = -m[0]
         m[0, 2] += OUT
+    if rng.random() < foreshorten:
+        sq = squeeze_matrix(rng.uniform(*SQUEEZE), rng.uniform(0.0, 180.0), OUT / 2)
+        m = np.hstack([sq[:, :2] @ m[:, :2], (sq[:, :2] @ m[:, 2] + sq[:, 2])[:, None]])
     fill = tuple(float(v) for v in s.image.reshape(-1, 3).mean(axis=0))
     img = cv2.warpAffine(s.image, m, (OUT, OUT), flags=cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
@@ -358,7 +380,8 @@ def freeze_batch_norm(net: nn.Module) -> None:
 
 
 def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
-                   init: Path | None = None, init_onnx: Path | None = None) -> Detector:
+                   init: Path | None = None, init_onnx: Path | None = None,
+                   foreshorten: float = FORESHORTEN) -> Detector:
     net = Detector()
     lr = 3e-3
     if init is not None:  # fine-tune from an earlier run
@@ -379,7 +402,7 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
         xs, ts = [], []
         for _ in range(batch):
             pool = pools[rng.choice(len(pools), p=weights)]
-            x, t = det_example(pool[rng.integers(len(pool))], rng)
+            x, t = det_example(pool[rng.integers(len(pool))], rng, foreshorten)
             xs.append(x)
             ts.append(peak_target(t))
         x = torch.from_numpy(np.stack(xs))
@@ -527,10 +550,6 @@ def soft_targets(classes: list[int], smoothing: float) -> torch.Tensor:
     return t
 
 
-FORESHORTEN = 0.0  # share of training crops seen as through a slanted camera (--foreshorten)
-SQUEEZE = (0.6, 0.95)  # ... squeezed to this share of their size along one direction
-
-
 def squeezed(patch: np.ndarray, f: float, direction: float) -> np.ndarray:
     """A patch cropped at 1/f of a die's size, stretched back by 1/f across ``direction``
     (degrees): the die squeezed to f of its size along ``direction``, as a camera looking at
@@ -541,11 +560,7 @@ def squeezed(patch: np.ndarray, f: float, direction: float) -> np.ndarray:
     >>> [int((squeezed(p, 0.5, d)[:, 20, 0] > 127).sum()) for d in (0.0, 90.0)]  # rows thick
     [9, 4]
     """
-    c = M.CROP / 2
-    rad = math.radians(direction + 90.0)  # stretch across the squeeze
-    u = np.array([math.cos(rad), math.sin(rad)])
-    a = np.eye(2) + (1.0 / f - 1.0) * np.outer(u, u)
-    m = np.hstack([a, (np.array([c, c]) - a @ np.array([c, c]))[:, None]])
+    m = squeeze_matrix(1.0 / f, direction + 90.0, M.CROP / 2)  # stretched across the squeeze
     return cv2.warpAffine(patch, m, (M.CROP, M.CROP), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
@@ -683,8 +698,8 @@ def main() -> None:
     ap.add_argument("--reader-looks", action="store_true",
                     help="also train on the crops the reader takes at detector peaks on dice")
     ap.add_argument("--foreshorten", type=float, default=FORESHORTEN,
-                    help="share of classifier crops squeezed along one direction, as a "
-                    "slanted camera sees a die (``squeezed``)")
+                    help="share of training crops (detector or classifier) squeezed along "
+                    "one direction, as a slanted camera sees dice (``squeeze_matrix``)")
     ap.add_argument("--cls-lr", type=float, default=None,
                     help="the classifier's peak learning rate (3e-3 from scratch, 1e-3 for a "
                     "fine-tune)")
@@ -706,7 +721,7 @@ def main() -> None:
     det_path = args.out / "detector.onnx"
     if args.only != "cls":
         det = train_detector(samples, synth, args.det_steps, rng, args.init_det,
-                             args.init_det_onnx)
+                             args.init_det_onnx, args.foreshorten)
         torch.save(det.state_dict(), args.det_pt)
         export(det, det_path, (1, 3, 240, 320), {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
     elif args.det_onnx is None:
