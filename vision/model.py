@@ -126,6 +126,12 @@ def die_angle(image: np.ndarray, center: tuple[float, float], size: float) -> fl
     return float(die_angles(image, [(center, size)])[0])
 
 
+def turned(image: np.ndarray, dice: list[tuple[tuple[float, float], float]]) -> list[Place]:
+    """(centre, size, angle) places for (centre, size) dice: each turned to its die's own
+    axes (``die_angles``), as the classifier reads them."""
+    return [(c, s, float(a)) for (c, s), a in zip(dice, die_angles(image, dice), strict=True)]
+
+
 def crop_matrix(center: tuple[float, float], size: float, angle: float = 0.0,
                 ) -> np.ndarray:
     """Affine map from the image to a CROP x CROP patch around centre (side CROP_FACTOR*size)."""
@@ -249,14 +255,18 @@ def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def value_probability(probs: np.ndarray) -> np.ndarray:
-    """P(value | a die) of each row's likeliest value, (N,) from (N, 7) class probabilities.
+def value_probability(probs: np.ndarray, value: np.ndarray | None = None) -> np.ndarray:
+    """P(value | a die) of each row, (N,) from (N, 7) class probabilities: of the row's
+    likeliest value, or of ``value`` (N,) in 1..6 when given.
 
-    >>> value_probability(np.array([[0.5, 0.1, 0.4, 0, 0, 0, 0]])).round(2).tolist()
-    [0.8]
+    >>> p = np.array([[0.5, 0.1, 0.4, 0, 0, 0, 0]])
+    >>> value_probability(p).round(2).tolist(), value_probability(p, np.array([1])).tolist()
+    ([0.8], [0.2])
     """
     p = np.asarray(probs, np.float64)
-    return np.asarray(p[:, 1:].max(axis=1) / np.maximum(1.0 - p[:, 0], 1e-6))
+    read = (p[:, 1:].max(axis=1) if value is None else
+            p[np.arange(len(p)), np.asarray(value, np.int64)])
+    return np.asarray(read / np.maximum(1.0 - p[:, 0], 1e-6))
 
 
 def run_classifier(patches: np.ndarray) -> np.ndarray:

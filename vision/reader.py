@@ -251,12 +251,6 @@ def as_sure_as(probs: np.ndarray, least: np.ndarray) -> np.ndarray:
     return out
 
 
-def value_read_by(probs: np.ndarray, value: np.ndarray) -> np.ndarray:
-    """P(value | die) of each row of class probabilities (N, 7), for values (N,) in 1..6."""
-    probs = np.asarray(probs, np.float64)
-    return np.asarray(probs[np.arange(len(probs)), value] / np.maximum(1.0 - probs[:, 0], 1e-6))
-
-
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7), features (N, D) and touching flags (N,) of
@@ -298,8 +292,8 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
         out = M.run_classifier_raw(patches[np.concatenate([free, asked])], name)[0]
         voices.append(out[:len(free)])
         k = np.searchsorted(pressed, asked)
-        least[k] = np.minimum(least[k], value_read_by(M.softmax(out[len(free):],
-                                                                cal.temperature), value[k]))
+        least[k] = np.minimum(least[k], M.value_probability(
+            M.softmax(out[len(free):], cal.temperature), value[k]))
         asked = asked[least[k] >= need[asked]]
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
@@ -310,9 +304,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
     """(centre, size, angle) in full-resolution pixels for each peak (working pixels)."""
     k = fr.work_px / fr.full_px
-    dice = [((cx * k, cy * k), s * k) for (cx, cy), s, _ in peaks]
-    return [(c, size, float(a)) for (c, size), a in zip(dice, M.die_angles(fr.full, dice),
-                                                        strict=True)]
+    return M.turned(fr.full, [((cx * k, cy * k), s * k) for (cx, cy), s, _ in peaks])
 
 
 def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:

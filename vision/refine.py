@@ -77,9 +77,7 @@ def _drop_unchanged(reading: Reading, changed: np.ndarray) -> Reading:
 
 def _patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
     """Classifier inputs for (centre, size) places, each crop turned to its die's own axes."""
-    angles = M.die_angles(image, places)
-    return M.crop_patches(image, [(c, s, float(a)) for (c, s), a in zip(places, angles,
-                                                                        strict=True)])
+    return M.crop_patches(image, M.turned(image, places))
 
 
 def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], list[Region]]:
