@@ -40,6 +40,7 @@ TURNS = 24  # views of each confirmed crop in the bank, this many turns of a ful
 NEG_PER_SHOT = 8  # background crops taken from each teaching picture
 TOP = 3  # a face's score: mean of its TOP best similarities
 MIN_MARGIN = 0.06  # the least margin over the next face that can make the profile sure
+WELL_KNOWN = 2  # teaching pictures of a face before the profile may say a die is not it
 FLOOR_SLACK = 0.0  # a best similarity this far under the worst one seen teaching: unsure
 SEARCH = 0.06  # a roughly found place is also tried 1 and 2 times this many sides off, each way
 SEARCH_OFFSETS = tuple((dx * SEARCH, dy * SEARCH) for dy in range(-2, 3) for dx in range(-2, 3))
@@ -203,6 +204,16 @@ class Profile:
     def symbols(self) -> bool:
         """True for symbol dice (faces are names), False for pip dice."""
         return isinstance(self.faces[0], str)
+
+    @property
+    def well_known(self) -> frozenset[Face]:
+        """The faces confirmed in at least ``WELL_KNOWN`` teaching pictures: a face seen
+        once may have been seen on one die of a set only (the red die's five, never the
+        cream one's), so the profile cannot say a die is not that face."""
+        pictures: dict[Face, set[int]] = {}
+        for face, shot in zip(self.faces, self.shots.tolist(), strict=True):
+            pictures.setdefault(face, set()).add(int(shot))
+        return frozenset(f for f, seen in pictures.items() if len(seen) >= WELL_KNOWN)
 
     @property
     def side(self) -> float:

@@ -31,6 +31,7 @@ NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray 
 NOT_DIE = 0.5  # classifier P(not a die) that dismisses a place only the empty tray found
 UNCHANGED = 0.15  # a die box less changed than this since the empty tray is the tray
 MAX_NEW = 8  # at most this many places found by colour or difference are looked at
+OWN_SIZE = 0.15  # a pip die's blob this much off the taught size is also looked at its own
 MAX_NEW_SYMBOLS = 24  # symbol dice: a place with no die's square there costs little
 PROMOTE_BELOW = 0.15  # an uncertain die read this near the "sure" threshold may be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
@@ -103,7 +104,11 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     if profile.symbols:  # the pip reader's places, looked at with the profile's size
         read = [((p[0], profile.side), x) for p, x in read]
     taken = [p for p, _ in read]
-    new = [(c, profile.side) for c, _ in _new_places([*extra, *profile.places(image)], taken)]
+    found = _new_places([*extra, *profile.places(image)], taken)[:MAX_NEW_SYMBOLS
+                                                                  if profile.symbols else MAX_NEW]
+    new = [(c, profile.side) for c, _ in found]
+    if not profile.symbols:  # and at its blob's own size, a die nearer or farther than taught
+        new += [(c, own) for c, own in found if abs(own / profile.side - 1.0) > OWN_SIZE]
     votes: list[int | None] = [None] * len(new)
     if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
         probs = M.run_classifier(_patches(image, new))
@@ -120,11 +125,10 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
         second = {i: int(np.argmax(pr[1:])) + 1 for i, pr in zip(doubted, probs, strict=True)}
     for i, ((_, was), (place, g)) in enumerate(zip(read, named, strict=True)):
         _merge(place, was, g, profile, dice, regions, second.get(i))
-    most = MAX_NEW_SYMBOLS if profile.symbols else MAX_NEW
-    found = profile.name(image, new[:most], search=profile.symbols, tray=tray)
+    found_named = profile.name(image, new, search=profile.symbols, tray=tray)
     on_tray = {c for c, _ in extra}  # places unlike the empty tray
-    unlike = [c in on_tray for c, _ in new[:most]]
-    for (place, g), vote, odd in zip(found, votes, unlike, strict=False):
+    unlike = [c in on_tray for c, _ in new]
+    for (place, g), vote, odd in zip(found_named, votes, unlike, strict=False):
         kept: list[Die | Region] = [*dice, *regions]
         free = all((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
                    >= (SAME_PLACE * place[1]) ** 2 for x in kept)
@@ -153,7 +157,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
     features: agreement is weak evidence), the die is the taught dice's size and no other
     die touches it (its crop, the profile's too, holds the other's pips); a read
     die the profile surely names otherwise becomes uncertain (a re-read), never another
-    value.
+    value, but only when the profile knows the reader's face well (``Profile.well_known``).
     """
     if profile.symbols:
         seen: list[Die | Region] = [*dice, *regions]
@@ -172,7 +176,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
         else:
             regions.append(was)
         return
-    if was.value not in profile.kinds:  # a face the profile was never shown
+    if was.value not in profile.well_known:  # a face the profile was not shown twice
         dice.append(was)
     elif g.face is None:
         if not (g.sure and was.confidence < KEEP):  # surely no die, and the reader unsure

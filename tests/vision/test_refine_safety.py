@@ -13,7 +13,8 @@ from vision.profile import FaceGuess
 from vision.refine import _merge, promote_at
 from vision.types import TOUCHING_DICE, Die, Region
 
-PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0)
+PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0,
+                            well_known=frozenset({1, 2, 3, 4, 5, 6}))
 PLACE = ((50.0, 50.0), 30.0)
 
 
@@ -37,6 +38,17 @@ def test_a_sure_profile_that_disagrees_makes_a_read_die_uncertain_never_another_
     die = Die(3, (50.0, 50.0), (35, 35, 65, 65), 0.97)
     dice, regions = merged(die, FaceGuess(5, 0.99, True))
     assert dice == [] and len(regions) == 1
+
+
+def test_a_face_taught_in_one_picture_only_never_makes_a_read_die_uncertain() -> None:
+    """Taught once, a face may have been seen on one die of the set only (the red die's
+    five, never the cream one's): the profile cannot say a die is not that face."""
+    die = Die(5, (50.0, 50.0), (35, 35, 65, 65), 0.999)
+    dice: list[Die] = []
+    regions: list[Region] = []
+    once: Any = SimpleNamespace(**{**vars(PIPS), "well_known": frozenset({1, 2, 3, 4, 6})})
+    _merge(PLACE, die, FaceGuess(6, 0.99, True), once, dice, regions)
+    assert dice == [die] and regions == []
 
 
 def test_an_uncertain_die_is_read_only_when_the_classifier_agrees_with_the_profile() -> None:
