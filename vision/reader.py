@@ -40,6 +40,7 @@ PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
+FAINT = 0.1  # ... when the count is known and fewer places were seen (``with_faint``)
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
@@ -224,11 +225,11 @@ def sure_thresholds(touch: np.ndarray, cal: M.Calibration | None = None) -> np.n
     return np.where(np.asarray(touch, bool), cal.sure_touching, cal.sure)
 
 
-def worth_keeping(probs: np.ndarray, heights: np.ndarray) -> np.ndarray:
+def worth_keeping(probs: np.ndarray, heights: np.ndarray, keep: float = KEEP) -> np.ndarray:
     """Which places (class probabilities (N, 7), detector peak heights (N,)) are die-like
-    enough to report: not "not a die" (``NOT_DIE``), and height x P(die) at least ``KEEP``."""
+    enough to report: not "not a die" (``NOT_DIE``), and height x P(die) at least ``keep``."""
     p0 = np.asarray(probs[:, 0], np.float64)
-    return np.asarray((p0 < NOT_DIE) & (np.asarray(heights, np.float64) * (1.0 - p0) >= KEEP))
+    return np.asarray((p0 < NOT_DIE) & (np.asarray(heights, np.float64) * (1.0 - p0) >= keep))
 
 
 def as_sure_as(probs: np.ndarray, least: np.ndarray) -> np.ndarray:
@@ -252,7 +253,7 @@ def as_sure_as(probs: np.ndarray, least: np.ndarray) -> np.ndarray:
 
 
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             keep: float = KEEP) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Calibrated class probabilities (N, 7), features (N, D) and touching flags (N,) of
     aligned die crops.
 
@@ -266,7 +267,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     touching die, whose crop holds some of its neighbour's pips, is read as surely as the
     least sure of the three reads its first value (``as_sure_as``), however sure the first:
     all three must be sure, so a touching die one opinion is not sure of is not shown to the
-    next. With the detector's peak ``heights``, a place too weak to be kept (``KEEP``) gets
+    next. With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets
     none.
     """
     cal = M.calibration()
@@ -276,7 +277,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     probs = M.softmax(logits, cal.temperature)
     die_like = probs[:, 0] < NOT_DIE
     if heights is not None:
-        die_like &= worth_keeping(probs, heights)
+        die_like &= worth_keeping(probs, heights, keep)
     touch = touching(places, die_like)
     need = sure_thresholds(touch, cal)
     p_value = M.value_probability(probs)
@@ -307,18 +308,19 @@ def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
     return M.turned(fr.full, [((cx * k, cy * k), s * k) for (cx, cy), s, _ in peaks])
 
 
-def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
+def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Candidate]]:
     """Every die-like place the reader settles on, in full-resolution pixels, before the
-    "sure" threshold splits them into read dice and uncertain regions (ImageError)."""
+    "sure" threshold splits them into read dice and uncertain regions (ImageError); a place
+    is die-like when its peak height x P(die) is at least ``keep``."""
     fr = frames(image)
-    peaks = [p for p in locate(fr.work) if p[2] >= KEEP]  # weaker ones are never kept
+    peaks = [p for p in locate(fr.work) if p[2] >= keep]  # weaker ones are never kept
     places = _places(fr, peaks)
     heights = np.array([h for _, _, h in peaks], np.float64)
-    probs, _, touch = classify(fr.full, places, heights)
-    keep, p_value = worth_keeping(probs, heights), M.value_probability(probs)
+    probs, _, touch = classify(fr.full, places, heights, keep)
+    kept_at, p_value = worth_keeping(probs, heights, keep), M.value_probability(probs)
     kept = []
     for i, ((_, _, h), (c, size, angle), p) in enumerate(zip(peaks, places, probs, strict=True)):
-        if not keep[i]:
+        if not kept_at[i]:
             continue
         value = int(np.argmax(p[1:])) + 1
         cand = Candidate(c[0], c[1], size, h * (1.0 - float(p[0])), value, float(p_value[i]),
@@ -329,9 +331,25 @@ def candidates(image: np.ndarray) -> tuple[Frames, list[Candidate]]:
     return fr, resolve_overlaps(kept)
 
 
+def with_faint(image: np.ndarray, cands: list[Candidate], expect: int) -> list[Candidate]:
+    """``cands`` and, when fewer than ``expect``, the strongest of the fainter die-like places
+    (``FAINT``) that are none of them, up to ``expect``: a die the detector barely marks
+    (a red two seen at a slant) when the game knows how many dice lie there. Each is read
+    like any other: sure, or an uncertain region."""
+    if len(cands) >= expect:
+        return cands
+    _, faint = candidates(image, FAINT)
+    new = [c for c in faint
+           if all((c.x - o.x) ** 2 + (c.y - o.y) ** 2 >= (OVERLAP * max(c.size, o.size)) ** 2
+                  for o in cands)]
+    new.sort(key=lambda c: -c.strength)
+    return cands + new[:expect - len(cands)]
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
-    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known.
+    """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
+    (with fewer seen, fainter places are looked at too: ``with_faint``).
 
     A ``profile`` (the player's taught dice) and a ``reference`` (the empty tray) revise the
     reading (``vision.refine``); a single photo needs neither.
@@ -344,6 +362,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     t0 = time.perf_counter()
     image = check_image(image)
     fr, cands = candidates(image)
+    if expect is not None:
+        cands = with_faint(image, cands, expect)
     need = sure_thresholds(np.array([c.touching for c in cands], bool))
     f = fr.full_px
     dice: list[Die] = []

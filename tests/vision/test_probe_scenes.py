@@ -77,3 +77,22 @@ def test_a_face_taught_once_never_makes_the_profile_doubt_a_sure_read(
     the reader, is not made a re-read because the profile has never seen a cream five."""
     assert 5 in slanted_profile.kinds and 5 not in slanted_profile.well_known
     assert _read(16, None) == _read(16, slanted_profile) == [5, 6]
+
+
+def test_a_known_count_finds_a_die_the_detector_barely_marks() -> None:
+    """Scene 7's red two gets only a faint detector peak; told that two dice lie there (the
+    game knows), the reader looks at fainter places too and reads it."""
+    image, _ = probe_scene(Probe.SLANTED_WOOD, 7)
+    assert sorted(int(d.value) for d in read_dice(image).dice) == [3]
+    both = read_dice(image, expect=2)
+    assert both.ok and sorted(int(d.value) for d in both.dice) == [2, 3]
+
+
+def test_a_die_that_is_not_there_is_never_read_into_the_floor() -> None:
+    """One die more than lie there (one fell off the table): the reader reports the dice it
+    sees, never a sure die made of the floor."""
+    for seed in range(6):
+        image, drawn = probe_scene(Probe.SLANTED_WOOD, seed)
+        plain = read_dice(image)
+        more = read_dice(image, expect=len(drawn) + 1)
+        assert not more.ok and more.dice == plain.dice
