@@ -2,10 +2,11 @@
 ``Profile``) and the empty tray (``EmptyTray``).
 
 * Pip dice: a die the profile names surely as the reader did gets the higher confidence;
-  surely otherwise, the profile's face wins when it is very sure, else the die becomes
-  uncertain; surely "no die", it is dropped. An uncertain region the profile names surely
-  becomes a die. Places of die colour (the profile) or unlike the empty tray (the
-  reference) that no die covers are looked at too.
+  named otherwise, clearly surely (``OVERRULE``) and on a face the profile knows well, it
+  becomes uncertain (a re-read), never another value; surely "no die", with the reader
+  unsure, it is dropped. An uncertain region the profile names surely becomes a die when
+  the classifier's own guess agrees (``_merge``). Places of die colour (the profile) or
+  unlike the empty tray (the reference) that no die covers are looked at too.
 * Symbol dice (the profile's faces are names): the pip reader's dice and regions are only
   places to look, with those places; each is named by the profile alone.
 
@@ -25,6 +26,7 @@ from vision.reference import EmptyTray, TrayLook
 from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
 
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
+OVERRULE = 0.75  # the profile's confidence (margin 1.5x its safe one) that doubts a sure read
 DOUBT = 0.5  # a die read less surely than this, named otherwise by the profile: uncertain
 SAME_PLACE = 0.6  # places closer than this x die side are the same die
 NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray found
@@ -156,8 +158,10 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
     agrees with at least ``promote_at()`` confidence (the profile reads the classifier's own
     features: agreement is weak evidence), the die is the taught dice's size and no other
     die touches it (its crop, the profile's too, holds the other's pips); a read
-    die the profile surely names otherwise becomes uncertain (a re-read), never another
-    value, but only when the profile knows the reader's face well (``Profile.well_known``).
+    die the profile names otherwise becomes uncertain (a re-read), never another value,
+    but only when the profile knows the reader's face well (``Profile.well_known``) and is
+    clearly sure (``OVERRULE``: a calibrated sure read is not overruled by a margin just
+    over the profile's safe one).
     """
     if profile.symbols:
         seen: list[Die | Region] = [*dice, *regions]
@@ -183,7 +187,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
             dice.append(was)
     elif g.face == was.value:
         dice.append(replace(was, confidence=max(was.confidence, g.confidence)))
-    elif g.sure or was.confidence < DOUBT:
+    elif (g.sure and g.confidence >= OVERRULE) or was.confidence < DOUBT:
         regions.append(Region(was.center, was.box, "the reader and the taught dice disagree",
                               min(was.confidence, g.confidence)))
     else:

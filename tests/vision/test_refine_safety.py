@@ -40,6 +40,14 @@ def test_a_sure_profile_that_disagrees_makes_a_read_die_uncertain_never_another_
     assert dice == [] and len(regions) == 1
 
 
+def test_a_profile_barely_sure_never_overrules_a_sure_read() -> None:
+    """A margin just over the profile's safe one (confidence 0.6) is enough to confirm a
+    read, not to make a calibrated sure read a re-read."""
+    die = Die(4, (50.0, 50.0), (35, 35, 65, 65), 0.89)
+    assert merged(die, FaceGuess(2, 0.6, True)) == ([die], [])
+    assert merged(die, FaceGuess(2, 0.8, True))[0] == []
+
+
 def test_a_face_taught_in_one_picture_only_never_makes_a_read_die_uncertain() -> None:
     """Taught once, a face may have been seen on one die of the set only (the red die's
     five, never the cream one's): the profile cannot say a die is not that face."""
