@@ -6,7 +6,9 @@
   becomes uncertain (a re-read), never another value; surely "no die", with the reader
   unsure, it is dropped. An uncertain region the profile names surely becomes a die when
   the classifier's own guess agrees (``_merge``). Places of die colour (the profile) or
-  unlike the empty tray (the reference) that no die covers are looked at too.
+  unlike the empty tray (the reference) that no die covers are looked at too: a pip die
+  found only there counts when the classifier reads it surely and the profile names the
+  same face (a pale patch of carpet the classifier half takes for a two stays out).
 * Symbol dice (the profile's faces are names): the pip reader's dice and regions are only
   places to look, with those places; each is named by the profile alone.
 
@@ -112,9 +114,10 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     if not profile.symbols:  # and at its blob's own size, a die nearer or farther than taught
         new += [(c, own) for c, own in found if abs(own / profile.side - 1.0) > OWN_SIZE]
     votes: list[int | None] = [None] * len(new)
-    if not profile.symbols and new:  # pip dice: only what the classifier takes for a die
+    if not profile.symbols and new:  # pip dice: only what the classifier reads surely
         probs = M.run_classifier(_patches(image, new))
-        keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE]
+        sure = M.value_probability(probs) >= M.calibration().sure
+        keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE and sure[i]]
         new = [new[i] for i in keep]
         votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
     named = profile.name(image, taken, search=profile.symbols, tray=tray)

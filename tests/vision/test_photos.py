@@ -56,3 +56,19 @@ def test_accuracy_on_every_shared_photo_stays_above_the_floors(photos: Path, fol
     floor = FLOORS[folder]
     assert all(g >= f for g, f in zip(got[:3], floor[:3], strict=True)), (got, floor)
     assert got[3] <= floor[3] and got[4] <= floor[4], (got, floor)
+
+
+def test_a_felt_profile_reads_no_die_into_the_carpet(photos: Path) -> None:
+    """Taught as ``scripts/bench-vision --teach 5`` teaches felt-trays (five photos spread
+    over the folder), the taught colours find a pale patch of carpet in one photo that the
+    classifier half takes for a two; it is no die, so it must not be read as one."""
+    from vision.dataset import read_photo
+    from vision.teach import teach_photos
+
+    album = load_folder(photos / "felt-trays")
+    picks = {i * len(album) // 5 for i in range(5)}
+    profile = teach_photos([(read_photo(p.path), p.dice) for i, p in enumerate(album)
+                            if i in picks])
+    photo = next(p for p in album if p.path.name == "PXL_20240219_191522934.jpg")
+    s = match(read_dice(read_photo(photo.path), profile=profile).dice, photo.dice)
+    assert s.false == 0 and s.found == s.right
