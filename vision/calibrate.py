@@ -3,8 +3,8 @@
 Three numbers: the logit temperature (fitted by the negative log-likelihood of the true
 values on held-out photos and renders: temperature scaling) and two "sure" thresholds on the
 calibrated value probability above which the reader reports a die as read, one for a free
-die and one for a die another die touches (``vision.reader.TOUCHING``: its crop shows some
-of the other's pips). The pair chosen reads the most photo dice right while dice read
+die and one for a die pressed against another (``vision.reader.PRESSED``: its crop shows
+some of the other's pips). The pair chosen reads the most photo dice right while dice read
 wrongly ("ruled wrong") stay at or under ``TARGET`` of each folder's dice, on its held-out
 photos and on all its photos (the photos the networks trained on are a floor: a threshold
 that rules wrongly there would do worse on new ones), and under ``SYNTH_TARGET`` on fresh
@@ -108,31 +108,31 @@ class Reads:
 
     p: list[float] = field(default_factory=list)  # calibrated value probability
     right: list[bool] = field(default_factory=list)
-    touching: list[bool] = field(default_factory=list)
+    pressed: list[bool] = field(default_factory=list)
     labeled: int = 0
 
     def add(self, other: Reads) -> None:
         """Count ``other``'s reads and dice in this group too."""
         self.p += other.p
         self.right += other.right
-        self.touching += other.touching
+        self.pressed += other.pressed
         self.labeled += other.labeled
 
     def wrong_at(self, free: float, touching: float) -> int:
-        """Dice ruled wrong at these thresholds."""
-        sure = _sure(np.array(self.p, np.float64), np.array(self.touching, bool), free, touching)
+        """Dice ruled wrong at these thresholds (free dice, pressed dice)."""
+        sure = _sure(np.array(self.p, np.float64), np.array(self.pressed, bool), free, touching)
         return int((sure & ~np.array(self.right, bool)).sum())
 
 
 def _sure(p: np.ndarray, touch: np.ndarray, free: float, touching: float) -> np.ndarray:
-    """Which reads (value probabilities, touching flags) are sure at these thresholds, by the
+    """Which reads (value probabilities, pressed flags) are sure at these thresholds, by the
     reader's own rule (``vision.reader.sure_thresholds``)."""
     return np.asarray(p >= sure_thresholds(touch, M.Calibration(1.0, free, "trial", touching)))
 
 
 def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -> None:
     """Add the image's countable candidates on labeled dice (value probability, right?,
-    touching?) to ``into``, and its labeled dice."""
+    pressed?) to ``into``, and its labeled dice."""
     fr, cands = candidates(image)
     k = fr.full_px
     for c in cands:
@@ -142,7 +142,7 @@ def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -
         if s.found:
             into.p.append(c.p_value)
             into.right.append(s.right == 1)
-            into.touching.append(c.touching)
+            into.pressed.append(c.pressed)
     into.labeled += sum(1 for lab in labels if lab.value != SYMBOL)
 
 
@@ -157,10 +157,11 @@ GRID = np.round(np.arange(FLOOR, 1.0, 0.005), 3).tolist() + [NEVER]
 
 def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, float]:
     """The (free, touching) thresholds that read the most photo dice right while every group
-    keeps its wrongly ruled dice to its target (``group_target``); touching dice never need
-    less than free ones. For each free threshold the lowest touching one that keeps to the
-    targets is the best (a higher one only reads fewer dice)."""
-    groups = [(np.array(r.p, np.float64), np.array(r.right, bool), np.array(r.touching, bool),
+    keeps its wrongly ruled dice to its target (``group_target``); the touching one, for dice
+    pressed against another, never needs less than the free one. For each free threshold the
+    lowest touching one that keeps to the targets is the best (a higher one only reads fewer
+    dice)."""
+    groups = [(np.array(r.p, np.float64), np.array(r.right, bool), np.array(r.pressed, bool),
                group_target(g, target) * r.labeled, g != "synthetic" and HELD_OUT not in g)
               for g, r in reads.items() if r.labeled]
     best, pair = -1, (NEVER, NEVER)

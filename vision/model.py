@@ -287,7 +287,7 @@ class Calibration:
     temperature: float = 1.0
     sure: float = 0.45  # calibrated P(value | die) needed to count a die as read
     fitted_on: str = "default"
-    sure_touching: float = 0.45  # ... a die another die touches (``vision.reader.TOUCHING``)
+    sure_touching: float = 0.45  # ... a die pressed against another (``reader.PRESSED``)
 
 
 _override: list[Calibration] = []

@@ -49,6 +49,7 @@ LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nea
 AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once, if it is
 LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
+PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -101,6 +102,7 @@ class Candidate:
     why: str = ""  # set when the candidate cannot be counted
     angle: float = 0.0  # the die's turn in the image (degrees)
     touching: bool = False  # another die touches it: its crop shows some of the other's pips
+    pressed: bool = False  # ... so near (``PRESSED``) that it needs the stricter threshold
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
@@ -201,13 +203,17 @@ def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
     return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
 
 
-def touching(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
-    """Which die-like places (``die_like``, (N,) bool) have another nearer than ``TOUCHING``
-    x their own size: dice pressed together, whose crops hold the other's pips.
+def touching(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
+             ) -> np.ndarray:
+    """Which die-like places (``die_like``, (N,) bool) have another nearer than ``within``
+    (default ``TOUCHING``) x their own size: dice side by side, whose crops hold the other's
+    pips.
 
-    >>> touching([((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((40.0, 0.0), 10.0, 0.0)],
-    ...          np.array([True, True, True])).tolist()
+    >>> three = [((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((40.0, 0.0), 10.0, 0.0)]
+    >>> touching(three, np.array([True, True, True])).tolist()
     [True, True, False]
+    >>> touching(three, np.array([True, True, True]), PRESSED).tolist()  # 1.0 sizes apart
+    [False, False, False]
     """
     if len(places) < 2:
         return np.zeros(len(places), bool)
@@ -216,13 +222,15 @@ def touching(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
     d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
     d[:, ~np.asarray(die_like, bool)] = np.inf
     np.fill_diagonal(d, np.inf)
-    return np.asarray((d.min(axis=1) < TOUCHING * size) & np.asarray(die_like, bool))
+    near = TOUCHING if within is None else within
+    return np.asarray((d.min(axis=1) < near * size) & np.asarray(die_like, bool))
 
 
-def sure_thresholds(touch: np.ndarray, cal: M.Calibration | None = None) -> np.ndarray:
-    """The calibrated P(value | die) each die needs to be read: touching dice need more."""
+def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None) -> np.ndarray:
+    """The calibrated P(value | die) each die needs to be read: dice pressed against another
+    (``PRESSED``) need more."""
     cal = cal or M.calibration()
-    return np.where(np.asarray(touch, bool), cal.sure_touching, cal.sure)
+    return np.where(np.asarray(pressed, bool), cal.sure_touching, cal.sure)
 
 
 def worth_keeping(probs: np.ndarray, heights: np.ndarray, keep: float = KEEP) -> np.ndarray:
@@ -253,9 +261,9 @@ def as_sure_as(probs: np.ndarray, least: np.ndarray) -> np.ndarray:
 
 
 def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None = None,
-             keep: float = KEEP) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Calibrated class probabilities (N, 7), features (N, D) and touching flags (N,) of
-    aligned die crops.
+             keep: float = KEEP) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Calibrated class probabilities (N, 7), features (N, D), touching flags (N,) and
+    pressed flags (N,: touching dice nearer than ``PRESSED``) of aligned die crops.
 
     A die read near or over its "sure" threshold (``sure_thresholds``) gets a second look:
     two other classifiers, trained apart (``M.OPINIONS``), read the same crop. A free die's
@@ -267,8 +275,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     touching die, whose crop holds some of its neighbour's pips, is read as surely as the
     least sure of the three reads its first value (``as_sure_as``), however sure the first:
     all three must be sure, so a touching die one opinion is not sure of is not shown to the
-    next. With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets
-    none.
+    next. Only a die pressed against another (``PRESSED``) needs the stricter threshold; one
+    a little farther, whose crop holds only the edge of its neighbour, needs a free die's.
+    With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -279,7 +288,8 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if heights is not None:
         die_like &= worth_keeping(probs, heights, keep)
     touch = touching(places, die_like)
-    need = sure_thresholds(touch, cal)
+    near = touching(places, die_like, PRESSED)
+    need = sure_thresholds(near, cal)
     p_value = M.value_probability(probs)
     free = np.flatnonzero(die_like & ~touch & (p_value >= need - LOOK_BELOW)
                           & (p_value < np.maximum(AT_ONCE, need + LOOK_OVER)))
@@ -299,7 +309,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[pressed] = as_sure_as(probs[pressed], least)
-    return probs, feats, touch
+    return probs, feats, touch, near
 
 
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
@@ -316,7 +326,7 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
     peaks = [p for p in locate(fr.work) if p[2] >= keep]  # weaker ones are never kept
     places = _places(fr, peaks)
     heights = np.array([h for _, _, h in peaks], np.float64)
-    probs, _, touch = classify(fr.full, places, heights, keep)
+    probs, _, touch, near = classify(fr.full, places, heights, keep)
     kept_at, p_value = worth_keeping(probs, heights, keep), M.value_probability(probs)
     kept = []
     for i, ((_, _, h), (c, size, angle), p) in enumerate(zip(peaks, places, probs, strict=True)):
@@ -324,7 +334,8 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
             continue
         value = int(np.argmax(p[1:])) + 1
         cand = Candidate(c[0], c[1], size, h * (1.0 - float(p[0])), value, float(p_value[i]),
-                         round(float(p[value]), 3), angle=angle, touching=bool(touch[i]))
+                         round(float(p[value]), 3), angle=angle, touching=bool(touch[i]),
+                         pressed=bool(near[i]))
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")
         kept.append(cand)
@@ -364,7 +375,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     fr, cands = candidates(image)
     if expect is not None:
         cands = with_faint(image, cands, expect)
-    need = sure_thresholds(np.array([c.touching for c in cands], bool))
+    need = sure_thresholds(np.array([c.pressed for c in cands], bool))
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []

@@ -83,13 +83,13 @@ def test_dice_read_near_their_threshold_get_the_second_look(
     assert batches == first and min(clear) >= R.AT_ONCE  # read at once
     batches.clear()
     monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no die is near enough to its threshold
-    probs, _, touch = R.classify(img, places)
+    probs, _, touch, _ = R.classify(img, places)
     assert batches == first and probs[2, 0] > R.NOT_DIE and not touch.any()
     batches.clear()
     monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # every die is
     monkeypatch.setattr(R, "AT_ONCE", 2.0)
     monkeypatch.setattr(R, "LOOK_OVER", 2.0)
-    again, feats, _ = R.classify(img, places)
+    again, feats, _, _ = R.classify(img, places)
     assert batches == first + [(name, 2) for name in M.OPINIONS]  # both dice, not the floor
     assert again.shape == (3, 7) and np.allclose(again.sum(axis=1), 1.0, atol=1e-5)
     assert feats.shape == (3, M.FEATURES)
@@ -105,8 +105,9 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
     assert min(free) >= R.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
     batches.clear()
     monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice now touch
-    probs, _, touch = R.classify(img, places)
-    assert touch.all() and batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
+    probs, _, touch, pressed = R.classify(img, places)
+    assert touch.all() and not pressed.any()  # side by side, not pressed together
+    assert batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     assert (M.value_probability(probs) <= free + 1e-9).all()  # never surer than the first
 
@@ -143,24 +144,33 @@ def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
         seen.append(logits)
 
 
-def test_touching_dice_need_the_touching_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pressed_dice_need_the_stricter_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice side by side (centres nearer than ``TOUCHING`` x the size) are read by all three
+    classifiers; only those pressed together (nearer than ``PRESSED``), whose crops hold
+    more than the edge of the neighbour, need the stricter threshold."""
     places = [((50.0, 50.0), 40.0, 0.0), ((90.0, 52.0), 40.0, 0.0), ((300.0, 50.0), 40.0, 0.0),
-              ((340.0, 50.0), 40.0, 0.0)]
-    # the fourth place is no die: the third stands alone
-    touch = R.touching(places, np.array([True, True, True, False]))
-    assert touch.tolist() == [True, True, False, False]
+              ((340.0, 50.0), 40.0, 0.0), ((500.0, 50.0), 40.0, 0.0), ((535.0, 50.0), 40.0, 0.0)]
+    # the fourth place is no die: the third stands alone; the last two are 0.875 sizes apart
+    die_like = np.array([True, True, True, False, True, True])
+    touch = R.touching(places, die_like)
+    assert touch.tolist() == [True, True, False, False, True, True]
+    pressed = R.touching(places, die_like, R.PRESSED)
+    assert pressed.tolist() == [False, False, False, False, True, True]
     cal = M.Calibration(1.0, 0.8, "test", 0.95)
-    assert R.sure_thresholds(touch, cal).tolist() == [0.95, 0.95, 0.8, 0.8]
+    assert R.sure_thresholds(pressed, cal).tolist() == [0.8, 0.8, 0.8, 0.8, 0.95, 0.95]
     img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)  # apart
     M.set_calibration(cal)
     try:
         cands = R.candidates(img)[1]
-        assert len(cands) == 2 and not any(c.touching for c in cands)
+        assert len(cands) == 2 and not any(c.touching or c.pressed for c in cands)
         monkeypatch.setattr(R, "TOUCHING", 10.0)  # any two dice in the frame now touch
         cands = R.candidates(img)[1]
-        assert all(c.touching for c in cands)
+        assert all(c.touching and not c.pressed for c in cands)
+        assert len(R.read_dice(img).dice) == 2  # touching, not pressed: the free threshold
+        monkeypatch.setattr(R, "PRESSED", 10.0)  # ... and are pressed together
+        assert all(c.pressed for c in R.candidates(img)[1])
         monkeypatch.setattr(R, "sure_thresholds",
-                            lambda t, c=None: np.where(t, 1.01, 0.0))  # touching: never sure
+                            lambda t, c=None: np.where(t, 1.01, 0.0))  # pressed: never sure
         reading = R.read_dice(img)
         assert reading.dice == () and {u.reason for u in reading.uncertain} == {
             TOUCHING_DICE}
