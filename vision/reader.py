@@ -5,8 +5,10 @@ marks die centres and sizes (``vision.model``), first at half the working size, 
 at the scale the dice sizes seen call for; each candidate is cropped from the
 full-resolution frame at its own scale, turned to the die's own axes, and a small
 classifier says "not a die" or its value, with a calibrated probability. Dice read near
-their threshold get a second look by two other classifiers, and dice pressed against
-another must be read alike by all three, with a stricter threshold. Scale, polarity and
+their threshold get a second look by two other classifiers; dice touching another must be
+read alike by all three, and those pressed against it need a stricter threshold. When the
+caller knows how many dice lie there and fewer were seen, fainter places are read too.
+Scale, polarity and
 colour come from the image itself, so there are no per-scene settings. Dice the reader is
 not sure of are reported as ``uncertain`` so the caller can ask players to spread them.
 """
@@ -288,28 +290,28 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if heights is not None:
         die_like &= worth_keeping(probs, heights, keep)
     touch = touching(places, die_like)
-    near = touching(places, die_like, PRESSED)
-    need = sure_thresholds(near, cal)
+    pressed = touching(places, die_like, PRESSED)
+    need = sure_thresholds(pressed, cal)
     p_value = M.value_probability(probs)
     free = np.flatnonzero(die_like & ~touch & (p_value >= need - LOOK_BELOW)
                           & (p_value < np.maximum(AT_ONCE, need + LOOK_OVER)))
-    pressed = np.flatnonzero(die_like & touch & (p_value >= need))  # none surer than the first
-    value = probs[pressed, 1:].argmax(axis=1) + 1
-    least = p_value[pressed]
-    voices, asked = [], pressed
+    together = np.flatnonzero(die_like & touch & (p_value >= need))  # none surer than the first
+    value = probs[together, 1:].argmax(axis=1) + 1
+    least = p_value[together]
+    voices, asked = [], together
     for name in M.OPINIONS:
         if not len(free) + len(asked):
             break
         out = M.run_classifier_raw(patches[np.concatenate([free, asked])], name)[0]
         voices.append(out[:len(free)])
-        k = np.searchsorted(pressed, asked)
+        k = np.searchsorted(together, asked)
         least[k] = np.minimum(least[k], M.value_probability(
             M.softmax(out[len(free):], cal.temperature), value[k]))
         asked = asked[least[k] >= need[asked]]
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
-    probs[pressed] = as_sure_as(probs[pressed], least)
-    return probs, feats, touch, near
+    probs[together] = as_sure_as(probs[together], least)
+    return probs, feats, touch, pressed
 
 
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:
@@ -326,7 +328,7 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
     peaks = [p for p in locate(fr.work) if p[2] >= keep]  # weaker ones are never kept
     places = _places(fr, peaks)
     heights = np.array([h for _, _, h in peaks], np.float64)
-    probs, _, touch, near = classify(fr.full, places, heights, keep)
+    probs, _, touch, pressed = classify(fr.full, places, heights, keep)
     kept_at, p_value = worth_keeping(probs, heights, keep), M.value_probability(probs)
     kept = []
     for i, ((_, _, h), (c, size, angle), p) in enumerate(zip(peaks, places, probs, strict=True)):
@@ -335,7 +337,7 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
         value = int(np.argmax(p[1:])) + 1
         cand = Candidate(c[0], c[1], size, h * (1.0 - float(p[0])), value, float(p_value[i]),
                          round(float(p[value]), 3), angle=angle, touching=bool(touch[i]),
-                         pressed=bool(near[i]))
+                         pressed=bool(pressed[i]))
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")
         kept.append(cand)
