@@ -24,7 +24,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Read the top-face value of every die in each photo.")
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="image files (jpg, png, ...)")
     p.add_argument("--expect", type=int, default=None, metavar="N",
-                   help="how many dice should be there; another count is reported as a problem")
+                   help="how many dice should be there: with fewer seen, fainter places are "
+                        "read too; another count is reported as a problem")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo per line: file, dice, uncertain (with "
                         "reasons), problem, ms (pixels of the photo as read: photos over "

@@ -108,3 +108,20 @@ def test_a_batch_with_bad_files_reads_the_rest_and_fails(
                                strict=True):
         assert str(name) in line and why in line, line
     assert run.stdout.startswith(f"{path}: {' '.join(map(str, values))}  [")
+
+
+def test_the_expected_count_finds_a_faint_die(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The slanted probe's scene 7: its red two gets only a faint detector peak; told that
+    two dice lie there, ``bluffbox dice`` reads both."""
+    from vision.probe_scenes import Probe, probe_scene
+
+    image, _ = probe_scene(Probe.SLANTED_WOOD, 7)
+    path = tmp_path / "slanted.png"
+    cv2.imwrite(str(path), image)
+    assert main(["dice", str(path), "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main(["dice", str(path), "--json", "--expect", "2"]) == 0
+    told = json.loads(capsys.readouterr().out)
+    assert [d["value"] for d in alone["dice"]] == [3]
+    assert sorted(d["value"] for d in told["dice"]) == [2, 3] and told["problem"] is None
