@@ -100,6 +100,22 @@ def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], lis
     return dice, regions
 
 
+def _surely_pips(image: np.ndarray, found: list[Place], side: float,
+                 ) -> tuple[list[Place], list[int]]:
+    """Pip dice at places only the taught colours or the empty tray found: each looked at
+    with the taught ``side`` and, where its blob measures more than ``OWN_SIZE`` off it, at
+    its own size too (a die nearer or farther than the taught ones); kept, with the value
+    read, only where the classifier reads a die surely."""
+    looks = [(c, side) for c, _ in found]
+    looks += [(c, own) for c, own in found if abs(own / side - 1.0) > OWN_SIZE]
+    if not looks:
+        return [], []
+    probs = M.run_classifier(_patches(image, looks))
+    sure = M.value_probability(probs) >= M.calibration().sure
+    kept = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE and sure[i]]
+    return [looks[i] for i in kept], [int(np.argmax(probs[i][1:])) + 1 for i in kept]
+
+
 def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
                   extra: list[Place], tray: TrayLook | None = None,
                   ) -> tuple[list[Die], list[Region]]:
@@ -110,16 +126,12 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
     taken = [p for p, _ in read]
     found = _new_places([*extra, *profile.places(image)], taken)[:MAX_NEW_SYMBOLS
                                                                   if profile.symbols else MAX_NEW]
-    new = [(c, profile.side) for c, _ in found]
-    if not profile.symbols:  # and at its blob's own size, a die nearer or farther than taught
-        new += [(c, own) for c, own in found if abs(own / profile.side - 1.0) > OWN_SIZE]
-    votes: list[int | None] = [None] * len(new)
-    if not profile.symbols and new:  # pip dice: only what the classifier reads surely
-        probs = M.run_classifier(_patches(image, new))
-        sure = M.value_probability(probs) >= M.calibration().sure
-        keep = [i for i, pr in enumerate(probs) if pr[0] < NOT_DIE and sure[i]]
-        new = [new[i] for i in keep]
-        votes = [int(np.argmax(probs[i][1:])) + 1 for i in keep]
+    votes: list[int | None]
+    if profile.symbols:
+        new, votes = [(c, profile.side) for c, _ in found], [None] * len(found)
+    else:
+        new, values = _surely_pips(image, found, profile.side)
+        votes = list(values)
     named = profile.name(image, taken, search=profile.symbols, tray=tray)
     dice: list[Die] = []
     regions: list[Region] = []
