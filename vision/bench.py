@@ -8,8 +8,13 @@ then the same photos enlarged to the box's 1280x960 capture size (read time, and
 Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
 4 core).
 
-    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [FOLDER...]
+    scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
+                         [FOLDER...]
     scripts/bench-vision --teach K [FOLDER...]
+
+``--count-known``: every photo and probe scene is read told how many dice it holds, as the
+box is by its game (``read_dice(expect=...)``: with fewer seen, fainter places are read
+too); without it, as ``bluffbox dice`` reads a single photo.
 
 ``--teach K``: per folder, a profile is taught on K photos spread over the folder and both
 rows are scored on the other photos: the plain reader, and the reader with the profile;
@@ -103,10 +108,11 @@ def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Sco
     return s, located, len(s.wrong)
 
 
-def timed_read(image: np.ndarray, profile: Profile | None = None) -> tuple[Reading, float]:
+def timed_read(image: np.ndarray, profile: Profile | None = None, expect: int | None = None,
+               ) -> tuple[Reading, float]:
     """The reading and the processor milliseconds it took (this thread only)."""
     t0 = time.thread_time()
-    reading = read_dice(image, profile=profile)
+    reading = read_dice(image, expect=expect, profile=profile)
     return reading, (time.thread_time() - t0) * 1000.0
 
 
@@ -119,13 +125,16 @@ def capture_ms(image: np.ndarray) -> tuple[float, float]:
 
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  verbose: bool = False, photos: list[LabeledPhoto] | None = None,
-                 profile: Profile | None = None, name: str | None = None) -> FolderResult:
+                 profile: Profile | None = None, name: str | None = None,
+                 count_known: bool = False) -> FolderResult:
+    """One folder's row; ``count_known``: each photo read told how many dice it holds, as
+    the box is by its game."""
     photos = load_folder(folder, split) if photos is None else photos
     r = FolderResult(name or folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
     times, capture, cpu, capture_cpu = [], [], [], []
     for k, photo in enumerate(photos):
         image = read_photo(photo.path)
-        reading, used = timed_read(image, profile)
+        reading, used = timed_read(image, profile, len(photo.dice) if count_known else None)
         times.append(reading.ms)
         cpu.append(used)
         if len(photo.dice) >= MANY_DICE:
@@ -171,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=["all", "train", "heldout"], default="all")
     ap.add_argument("--failures", type=Path, default=None, help="write annotated failures here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each failing photo")
+    ap.add_argument("--count-known", action="store_true",
+                    help="tell the reader how many dice each photo holds, as the game tells "
+                    "the box (fewer seen: fainter places are read too)")
     ap.add_argument("--teach", type=int, default=None, metavar="K",
                     help="teach a profile on K photos per folder, score both rows on the rest")
     args = ap.parse_args(argv)
@@ -187,19 +199,20 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     split = None if args.split == "all" else args.split
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
-    print(f"split: {args.split}")
+    print(f"split: {args.split}" + (", count known" if args.count_known else ""))
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose)
     results = []
     for folder in folders:
-        results.append(bench_folder(folder, split, args.failures, args.verbose))
+        results.append(bench_folder(folder, split, args.failures, args.verbose,
+                                    count_known=args.count_known))
         print(results[-1].line(), flush=True)
     for r in results:
         print(r.capture_line())
     if not args.folders:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
-            print(bench_probe(probe).line(), flush=True)
+            print(bench_probe(probe, count_known=args.count_known).line(), flush=True)
     return 0
 
 
@@ -231,15 +244,16 @@ def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
 
 
 def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
-                name: str = "") -> ProbeResult:
+                name: str = "", count_known: bool = False) -> ProbeResult:
     """A probe kind scored per scene, as the issue scores its unseen scenes: the right number
     of dice (read or located as uncertain), exactly the right values (all read, all right),
-    and dice read sure but wrong; read with ``profile`` if given."""
+    and dice read sure but wrong; read with ``profile`` if given, told the number of dice
+    with ``count_known``."""
     r = ProbeResult(name or probe.value, scenes)
     times = []
     for seed in range(scenes):
         image, drawn = probe_scene(probe, seed)
-        reading = read_dice(image, profile=profile)
+        reading = read_dice(image, len(drawn) if count_known else None, profile=profile)
         times.append(reading.ms)
         s, _, wrong = score_reading(reading, probe_labels(drawn))
         r.dice += len(drawn)

@@ -88,6 +88,13 @@ def test_a_known_count_finds_a_die_the_detector_barely_marks() -> None:
     assert both.ok and sorted(int(d.value) for d in both.dice) == [2, 3]
 
 
+def test_the_benchmark_can_tell_the_reader_the_count_as_the_box_does() -> None:
+    """``scripts/bench-vision --count-known``: scene 7's faint red two is then read too."""
+    plain = bench_probe(Probe.SLANTED_WOOD, 12)
+    known = bench_probe(Probe.SLANTED_WOOD, 12, count_known=True)
+    assert known.exactly_right == plain.exactly_right + 1 and known.ruled_wrong == 0
+
+
 def test_a_die_that_is_not_there_is_never_read_into_the_floor() -> None:
     """One die more than lie there (one fell off the table): the reader reports the dice it
     sees, never a sure die made of the floor."""
