@@ -105,6 +105,7 @@ class Candidate:
     angle: float = 0.0  # the die's turn in the image (degrees)
     touching: bool = False  # another die touches it: its crop shows some of the other's pips
     pressed: bool = False  # ... so near (``PRESSED``) that it needs the stricter threshold
+    faint: bool = False  # found only by looking for a die the count says is missing
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
@@ -347,8 +348,9 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
 def with_faint(image: np.ndarray, cands: list[Candidate], expect: int) -> list[Candidate]:
     """``cands`` and, when fewer than ``expect``, the strongest of the fainter die-like places
     (``FAINT``) that are none of them, up to ``expect``: a die the detector barely marks
-    (a red two seen at a slant) when the game knows how many dice lie there. Each is read
-    like any other: sure, or an uncertain region."""
+    (a red two seen at a slant) when the game knows how many dice lie there. A faint place
+    is as often a die's side face (a four beside a one seen close up), so it needs the
+    stricter threshold, as a pressed die does; the rest become uncertain regions."""
     if len(cands) >= expect:
         return cands
     _, faint = candidates(image, FAINT)
@@ -356,7 +358,7 @@ def with_faint(image: np.ndarray, cands: list[Candidate], expect: int) -> list[C
            if all((c.x - o.x) ** 2 + (c.y - o.y) ** 2 >= (OVERLAP * max(c.size, o.size)) ** 2
                   for o in cands)]
     new.sort(key=lambda c: -c.strength)
-    return cands + new[:expect - len(cands)]
+    return cands + [replace(c, faint=True) for c in new[:expect - len(cands)]]
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
@@ -377,7 +379,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     fr, cands = candidates(image)
     if expect is not None:
         cands = with_faint(image, cands, expect)
-    need = sure_thresholds(np.array([c.pressed for c in cands], bool))
+    need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool))
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
