@@ -124,10 +124,10 @@ class Reads:
         return int((sure & ~np.array(self.right, bool)).sum())
 
 
-def _sure(p: np.ndarray, touch: np.ndarray, free: float, touching: float) -> np.ndarray:
+def _sure(p: np.ndarray, pressed: np.ndarray, free: float, touching: float) -> np.ndarray:
     """Which reads (value probabilities, pressed flags) are sure at these thresholds, by the
     reader's own rule (``vision.reader.sure_thresholds``)."""
-    return np.asarray(p >= sure_thresholds(touch, M.Calibration(1.0, free, "trial", touching)))
+    return np.asarray(p >= sure_thresholds(pressed, M.Calibration(1.0, free, "trial", touching)))
 
 
 def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -> None:

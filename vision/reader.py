@@ -8,9 +8,9 @@ classifier says "not a die" or its value, with a calibrated probability. Dice re
 their threshold get a second look by two other classifiers; dice touching another must be
 read alike by all three, and those pressed against it need a stricter threshold. When the
 caller knows how many dice lie there and fewer were seen, fainter places are read too.
-Scale, polarity and
-colour come from the image itself, so there are no per-scene settings. Dice the reader is
-not sure of are reported as ``uncertain`` so the caller can ask players to spread them.
+Scale, polarity and colour come from the image itself, so there are no per-scene settings.
+Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
+to spread them.
 """
 
 from __future__ import annotations
@@ -206,6 +206,25 @@ def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
     return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
 
 
+def nearest(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
+    """Each die-like place's distance to the nearest other die-like place, in its own sizes
+    (N,); inf where there is none, or the place is not die-like.
+
+    >>> three = [((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((40.0, 0.0), 10.0, 0.0)]
+    >>> nearest(three, np.array([True, True, False])).tolist()
+    [1.0, 1.0, inf]
+    """
+    like = np.asarray(die_like, bool)
+    if len(places) < 2:
+        return np.full(len(places), np.inf)
+    xy = np.array([c for c, _, _ in places], np.float64)
+    size = np.array([s for _, s, _ in places], np.float64)
+    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    d[:, ~like] = np.inf
+    np.fill_diagonal(d, np.inf)
+    return np.where(like, d.min(axis=1) / size, np.inf)
+
+
 def touching(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
              ) -> np.ndarray:
     """Which die-like places (``die_like``, (N,) bool) have another nearer than ``within``
@@ -218,15 +237,7 @@ def touching(places: list[M.Place], die_like: np.ndarray, within: float | None =
     >>> touching(three, np.array([True, True, True]), PRESSED).tolist()  # 1.0 sizes apart
     [False, False, False]
     """
-    if len(places) < 2:
-        return np.zeros(len(places), bool)
-    xy = np.array([c for c, _, _ in places], np.float64)
-    size = np.array([s for _, s, _ in places], np.float64)
-    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
-    d[:, ~np.asarray(die_like, bool)] = np.inf
-    np.fill_diagonal(d, np.inf)
-    near = TOUCHING if within is None else within
-    return np.asarray((d.min(axis=1) < near * size) & np.asarray(die_like, bool))
+    return np.asarray(nearest(places, die_like) < (TOUCHING if within is None else within))
 
 
 def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None) -> np.ndarray:
@@ -290,8 +301,8 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     die_like = probs[:, 0] < NOT_DIE
     if heights is not None:
         die_like &= worth_keeping(probs, heights, keep)
-    touch = touching(places, die_like)
-    pressed = touching(places, die_like, PRESSED)
+    apart = nearest(places, die_like)  # in sizes: touching, and pressed together
+    touch, pressed = apart < TOUCHING, apart < PRESSED
     need = sure_thresholds(pressed, cal)
     p_value = M.value_probability(probs)
     free = np.flatnonzero(die_like & ~touch & (p_value >= need - LOOK_BELOW)
@@ -326,7 +337,13 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
     "sure" threshold splits them into read dice and uncertain regions (ImageError); a place
     is die-like when its peak height x P(die) is at least ``keep``."""
     fr = frames(image)
-    peaks = [p for p in locate(fr.work) if p[2] >= keep]  # weaker ones are never kept
+    looked = locate(fr.work)
+    return fr, settled(fr, looked, keep)
+
+
+def settled(fr: Frames, looked: list[Peak], keep: float = KEEP) -> list[Candidate]:
+    """``candidates`` from the frames and the detector's peaks (``locate``)."""
+    peaks = [p for p in looked if p[2] >= keep]  # weaker ones are never kept
     places = _places(fr, peaks)
     heights = np.array([h for _, _, h in peaks], np.float64)
     probs, _, touch, pressed = classify(fr.full, places, heights, keep)
@@ -342,18 +359,20 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
         if size < MIN_COUNTABLE:
             cand = replace(cand, why="die too small to count its pips")
         kept.append(cand)
-    return fr, resolve_overlaps(kept)
+    return resolve_overlaps(kept)
 
 
-def with_faint(image: np.ndarray, cands: list[Candidate], expect: int) -> list[Candidate]:
+def with_faint(fr: Frames, looked: list[Peak], cands: list[Candidate], expect: int,
+               ) -> list[Candidate]:
     """``cands`` and, when fewer than ``expect``, the strongest of the fainter die-like places
     (``FAINT``) that are none of them, up to ``expect``: a die the detector barely marks
     (a red two seen at a slant) when the game knows how many dice lie there. A faint place
     is as often a die's side face (a four beside a one seen close up), so it needs the
-    stricter threshold, as a pressed die does; the rest become uncertain regions."""
+    stricter threshold, as a pressed die does; the rest become uncertain regions. ``fr`` and
+    ``looked`` are the frames and detector peaks ``cands`` came from."""
     if len(cands) >= expect:
         return cands
-    _, faint = candidates(image, FAINT)
+    faint = settled(fr, looked, FAINT)
     new = [c for c in faint
            if all((c.x - o.x) ** 2 + (c.y - o.y) ** 2 >= (OVERLAP * max(c.size, o.size)) ** 2
                   for o in cands)]
@@ -376,9 +395,11 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     """
     t0 = time.perf_counter()
     image = check_image(image)
-    fr, cands = candidates(image)
+    fr = frames(image)
+    looked = locate(fr.work)
+    cands = settled(fr, looked)
     if expect is not None:
-        cands = with_faint(image, cands, expect)
+        cands = with_faint(fr, looked, cands, expect)
     need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool))
     f = fr.full_px
     dice: list[Die] = []
