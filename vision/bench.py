@@ -221,6 +221,8 @@ class ProbeResult:
     name: str
     scenes: int = 0
     dice: int = 0
+    found: int = 0  # dice read or located as uncertain
+    right: int = 0  # dice read with the right value
     count_right: int = 0
     exactly_right: int = 0
     ruled_wrong: int = 0
@@ -229,6 +231,8 @@ class ProbeResult:
     def line(self) -> str:
         n = max(self.scenes, 1)
         return (f"{self.name:14s} {self.scenes:4d} scenes {self.dice:5d} dice | "
+                f"found {100 * self.found / max(self.dice, 1):6.2f}% | "
+                f"values right {100 * self.right / max(self.found, 1):6.2f}% | "
                 f"right count {100 * self.count_right / n:6.2f}% | "
                 f"exactly right {100 * self.exactly_right / n:6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.dice, 1):5.2f}% | "
@@ -245,9 +249,10 @@ def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
 
 def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
                 name: str = "", count_known: bool = False) -> ProbeResult:
-    """A probe kind scored per scene, as the issue scores its unseen scenes: the right number
-    of dice (read or located as uncertain), exactly the right values (all read, all right),
-    and dice read sure but wrong; read with ``profile`` if given, told the number of dice
+    """A probe kind scored as the issue scores its unseen scenes: per die as the folders are
+    (found, values right of those found), per scene (the right number of dice, read or
+    located as uncertain; exactly the right values: all read, all right), and dice read
+    sure but wrong; read with ``profile`` if given, told the number of dice
     with ``count_known``."""
     r = ProbeResult(name or probe.value, scenes)
     times = []
@@ -255,8 +260,10 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
         image, drawn = probe_scene(probe, seed)
         reading = read_dice(image, len(drawn) if count_known else None, profile=profile)
         times.append(reading.ms)
-        s, _, wrong = score_reading(reading, probe_labels(drawn))
+        s, located, wrong = score_reading(reading, probe_labels(drawn))
         r.dice += len(drawn)
+        r.found += s.found + located
+        r.right += s.right
         r.count_right += len(reading.dice) + len(reading.uncertain) == len(drawn)
         r.exactly_right += s.entirely_right and not reading.uncertain
         r.ruled_wrong += wrong

@@ -103,3 +103,10 @@ def test_a_die_that_is_not_there_is_never_read_into_the_floor() -> None:
         plain = read_dice(image)
         more = read_dice(image, expect=len(drawn) + 1)
         assert not more.ok and more.dice == plain.dice
+
+
+def test_the_probe_is_scored_per_die_too() -> None:
+    """The issue scores its slanted scene per die (found, values right) as well as per scene."""
+    r = bench_probe(Probe.SLANTED_WOOD, 12)
+    assert r.dice >= r.found >= r.right > 0.9 * r.dice
+    assert "found" in r.line() and "values right" in r.line()
