@@ -105,6 +105,7 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
     assert min(free) >= R.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
     batches.clear()
     monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice now touch
+    monkeypatch.setattr(R, "TWO_AGREE", 1.01)  # and each is shown all three classifiers
     probs, _, touch, pressed = R.classify(img, places)
     assert touch.all() and not pressed.any()  # side by side, not pressed together
     assert batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
@@ -130,6 +131,32 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
         assert [n for n, _ in batches] == [M.CLASSIFIER, *asked]  # a doubt ends the look
         reading = R.read_dice(img)
         assert reading.dice == () and {u.reason for u in reading.uncertain} == {TOUCHING_DICE}
+
+
+def test_a_touching_die_two_classifiers_are_quite_sure_of_needs_no_third(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """The third classifier never disagreed on a labelled photo once the first two both read
+    a touching die ``TWO_AGREE`` surely: it reads only the others (a crowded tray's cost)."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two clean dice touch
+    probs = R.classify(img, places)[0]
+    assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
+    assert batches == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 2)]  # no third read
+    assert (M.value_probability(probs) >= R.TWO_AGREE).all()
+    batches.clear()
+    spied = M.run_classifier_raw
+
+    def unsure_second(patches: np.ndarray, name: str = M.CLASSIFIER,
+                      ) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = spied(patches, name)
+        if name == M.OPINIONS[0]:  # sure enough for the threshold, not for TWO_AGREE
+            logits = np.where(logits == logits.max(axis=1, keepdims=True), 5.0, 0.0)
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", unsure_second)
+    R.classify(img, places)
+    assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS]  # the third reads both
 
 
 def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
