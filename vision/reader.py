@@ -8,6 +8,8 @@ classifier says "not a die" or its value, with a calibrated probability. Dice re
 their threshold get a second look by two other classifiers; dice touching another must be
 read alike by all three, and those pressed against it need a stricter threshold. When the
 caller knows how many dice lie there and fewer were seen, fainter places are read too.
+Two uncertain places nearer than any two dice can lie are one die marked twice, read
+once more as one (``vision.seen_twice``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
@@ -27,6 +29,7 @@ from vision.images import ImageError, cap_size, check_image
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
+from vision.seen_twice import read_once
 from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
@@ -292,9 +295,10 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     all three must be sure, so a touching die one opinion is not sure of is not shown to the
     next, nor is one the first two both read at least ``TWO_AGREE`` surely (on every
     labelled photo the third never disagreed then; it saves a third of its reads on a
-    crowded tray). Only a die pressed against another (``PRESSED``) needs the stricter threshold; one
-    a little farther, whose crop holds only the edge of its neighbour, needs a free die's.
-    With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets none.
+    crowded tray). Only a die pressed against another (``PRESSED``) needs the stricter
+    threshold; one a little farther, whose crop holds only the edge of its neighbour, needs
+    a free die's. With the detector's peak ``heights``, a place too weak to be kept
+    (``keep``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -421,8 +425,10 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             unsure.append(Region(center, box, why, c.confidence))
         else:
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
+    more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
+    dice += more
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
-    dt, ut = tuple(dice), tuple(unsure)
+    dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)

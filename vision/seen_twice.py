@@ -1,0 +1,85 @@
+"""One die the detector marked twice: two uncertain regions that can only be one die.
+
+Two dice never lie nearer than one side apart (each holds a disc of half its side), so two
+uncertain regions of about one size whose centres are nearer than ``ECHO`` x that size are
+two looks at one die: a die seen long at a slant, its top face and its side marked apart.
+Each then had the other as a touching neighbour, which is why neither could be read. Such
+a pair is read once more as one die, at the size of the larger look and over both looks,
+by all three classifiers; it becomes a die only when all six reads name the same value at
+least as surely as a die pressed against another must (the calibration's stricter
+threshold). Otherwise both regions stay, and the box asks for a re-read as before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision import model as M
+from vision.types import Box, Die, Region
+
+ECHO = 0.65  # regions nearer than this x the larger's side are one die seen twice
+LIKE_SIZED = 0.7  # ... when the smaller is at least this x the larger's side
+
+
+def _side(box: Box) -> float:
+    return float(max(box[2] - box[0], box[3] - box[1]))
+
+
+def echo_pairs(regions: list[Region], smallest: float = 0.0) -> list[tuple[int, int]]:
+    """Index pairs of like-sized regions nearer than ``ECHO`` sides, nearest first, each
+    region in one pair at most; regions under ``smallest`` pixels are too small to count.
+
+    >>> h = lambda x, s: (x - s // 2, 50 - s // 2, x + s // 2, 50 + s // 2)
+    >>> r = lambda x, s=40: Region((x, 50.0), h(x, s), "?")
+    >>> echo_pairs([r(100), r(120), r(300), r(400), r(415, 20), r(500, 10), r(505, 10)], 14)
+    [(0, 1)]
+    """
+    pairs = []
+    for i, a in enumerate(regions):
+        for j in range(i + 1, len(regions)):
+            b = regions[j]
+            big, small = max(_side(a.box), _side(b.box)), min(_side(a.box), _side(b.box))
+            gap = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
+            if small >= max(LIKE_SIZED * big, smallest) and gap < ECHO * big:
+                pairs.append((gap, i, j))
+    used: set[int] = set()
+    out = []
+    for _, i, j in sorted(pairs):
+        if i not in used and j not in used:
+            used |= {i, j}
+            out.append((i, j))
+    return out
+
+
+def read_once(image: np.ndarray, regions: tuple[Region, ...], smallest: float = 0.0,
+              ) -> tuple[list[Die], tuple[Region, ...]]:
+    """The dice read from echo pairs of ``regions`` (in ``image``'s pixels; none under
+    ``smallest`` pixels) and the regions left uncertain."""
+    pairs = echo_pairs(list(regions), smallest)
+    if not pairs:
+        return [], regions
+    looks: list[tuple[tuple[float, float], float]] = []
+    for i, j in pairs:
+        a, b = regions[i].box, regions[j].box
+        x0, y0, x1, y1 = min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+        centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+        looks += [(centre, max(_side(a), _side(b))), (centre, float(max(x1 - x0, y1 - y0)))]
+    places = M.turned(image, looks)
+    patches = M.crop_patches(image, places)
+    cal = M.calibration()
+    reads = [M.softmax(M.run_classifier_raw(patches, name)[0], cal.temperature)
+             for name in (M.CLASSIFIER, *M.OPINIONS)]
+    values = np.stack([p[:, 1:].argmax(axis=1) + 1 for p in reads])  # (3, looks)
+    sure = np.stack([M.value_probability(p) for p in reads])
+    dice, gone = [], set()
+    for k, (i, j) in enumerate(pairs):
+        cols = [2 * k, 2 * k + 1]
+        v = values[:, cols]
+        if (v == v[0, 0]).all() and sure[:, cols].min() >= cal.sure_touching:
+            (cx, cy), s, angle = places[2 * k]
+            box = (int(round(cx - s / 2)), int(round(cy - s / 2)), int(round(cx + s / 2)),
+                   int(round(cy + s / 2)))
+            dice.append(Die(int(v[0, 0]), (round(cx, 1), round(cy, 1)), box,
+                            round(float(sure[:, cols].min()), 3), round(angle, 1)))
+            gone |= {i, j}
+    return dice, tuple(r for k, r in enumerate(regions) if k not in gone)
