@@ -25,7 +25,7 @@ from vision import model as M
 from vision.blobs import Place, die_blobs
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
-from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
+from vision.types import TOUCHING_DICE, Die, Reading, Region, box_side, square_box, verdict
 
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
 OVERRULE = 0.75  # the profile's confidence (margin 1.5x its safe one) that doubts a sure read
@@ -46,16 +46,6 @@ def promote_at() -> float:
     ``PROMOTE_BELOW`` under the calibrated "sure" threshold, so the band a profile works in
     follows every recalibration."""
     return M.calibration().sure - PROMOTE_BELOW
-
-
-def _side(box: tuple[int, int, int, int]) -> float:
-    return float(max(box[2] - box[0], box[3] - box[1]))
-
-
-def _box(place: Place) -> tuple[int, int, int, int]:
-    (x, y), s = place
-    return (int(round(x - s / 2)), int(round(y - s / 2)), int(round(x + s / 2)),
-            int(round(y + s / 2)))
 
 
 def _new_places(found: list[Place], taken: list[Place]) -> list[Place]:
@@ -94,9 +84,9 @@ def _read_places(image: np.ndarray, places: list[Place]) -> tuple[list[Die], lis
             continue
         v, pv = int(np.argmax(p[1:])) + 1, float(sure)
         if pv >= NEW_SURE:
-            dice.append(Die(v, c, _box((c, s)), round(pv * (1 - float(p[0])), 3)))
+            dice.append(Die(v, c, square_box(c, s), round(pv * (1 - float(p[0])), 3)))
         else:
-            regions.append(Region(c, _box((c, s)), "something new on the tray", 0.0))
+            regions.append(Region(c, square_box(c, s), "something new on the tray", 0.0))
     return dice, regions
 
 
@@ -120,7 +110,7 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
                   extra: list[Place], tray: TrayLook | None = None,
                   ) -> tuple[list[Die], list[Region]]:
     seen: list[Die | Region] = [*reading.dice, *reading.uncertain]
-    read: list[tuple[Place, Die | Region]] = [((x.center, _side(x.box)), x) for x in seen]
+    read: list[tuple[Place, Die | Region]] = [((x.center, box_side(x.box)), x) for x in seen]
     if profile.symbols:  # the pip reader's places, looked at with the profile's size
         read = [((p[0], profile.side), x) for p, x in read]
     taken = [p for p, _ in read]
@@ -150,10 +140,10 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
         free = all((place[0][0] - x.center[0]) ** 2 + (place[0][1] - x.center[1]) ** 2
                    >= (SAME_PLACE * place[1]) ** 2 for x in kept)
         if g.sure and g.face is not None and vote in (None, g.face) and free:
-            dice.append(Die(g.face, place[0], _box(place), g.confidence))
+            dice.append(Die(g.face, place[0], square_box(*place), g.confidence))
         elif profile.symbols and free and odd:
             # something die-sized on the tray that is no taught face: never silently dropped
-            regions.append(Region(place[0], _box(place), "not a face the box was taught",
+            regions.append(Region(place[0], square_box(*place), "not a face the box was taught",
                                   g.confidence if g.face is not None else 0.0))
     return dice, regions
 
@@ -184,9 +174,9 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
                < (SAME_PLACE * place[1]) ** 2 for x in seen):
             return  # two looks found the same die's square
         if g.sure and g.face is not None:
-            dice.append(Die(g.face, place[0], _box(place), g.confidence))
+            dice.append(Die(g.face, place[0], square_box(*place), g.confidence))
         elif g.face is not None:
-            regions.append(Region(place[0], _box(place), "face not sure", g.confidence))
+            regions.append(Region(place[0], square_box(*place), "face not sure", g.confidence))
         return
     if isinstance(was, Region):
         if (g.sure and g.face is not None and g.face == vote and was.confidence >= promote_at()
@@ -213,7 +203,7 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
            reference: EmptyTray | None = None) -> Reading:
     """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
     side = (profile.side if profile is not None else
-            float(np.median([_side(d.box) for d in reading.dice])) if reading.dice else
+            float(np.median([box_side(d.box) for d in reading.dice])) if reading.dice else
             min(image.shape[:2]) / 12.0)
     extra: list[Place] = []
     tray = None
@@ -229,7 +219,7 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
     else:
         dice, regions = list(reading.dice), list(reading.uncertain)
         seen: list[Die | Region] = [*dice, *regions]
-        taken = [(x.center, _side(x.box)) for x in seen]
+        taken = [(x.center, box_side(x.box)) for x in seen]
         more_dice, more_regions = _read_places(image, _new_places(extra, taken))
         dice += more_dice
         regions += more_regions

@@ -15,14 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.types import Box, Die, Region
+from vision.types import Die, Region, box_side, square_box
 
 ECHO = 0.65  # regions nearer than this x the larger's side are one die seen twice
 LIKE_SIZED = 0.7  # ... when the smaller is at least this x the larger's side
-
-
-def _side(box: Box) -> float:
-    return float(max(box[2] - box[0], box[3] - box[1]))
 
 
 def echo_pairs(regions: list[Region], smallest: float = 0.0) -> list[tuple[int, int]]:
@@ -38,7 +34,7 @@ def echo_pairs(regions: list[Region], smallest: float = 0.0) -> list[tuple[int, 
     for i, a in enumerate(regions):
         for j in range(i + 1, len(regions)):
             b = regions[j]
-            big, small = max(_side(a.box), _side(b.box)), min(_side(a.box), _side(b.box))
+            small, big = sorted((box_side(a.box), box_side(b.box)))
             gap = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
             if small >= max(LIKE_SIZED * big, smallest) and gap < ECHO * big:
                 pairs.append((gap, i, j))
@@ -63,7 +59,8 @@ def read_once(image: np.ndarray, regions: tuple[Region, ...], smallest: float = 
         a, b = regions[i].box, regions[j].box
         x0, y0, x1, y1 = min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
         centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
-        looks += [(centre, max(_side(a), _side(b))), (centre, float(max(x1 - x0, y1 - y0)))]
+        looks += [(centre, max(box_side(a), box_side(b))),
+                  (centre, box_side((x0, y0, x1, y1)))]
     places = M.turned(image, looks)
     patches = M.crop_patches(image, places)
     cal = M.calibration()
@@ -77,9 +74,8 @@ def read_once(image: np.ndarray, regions: tuple[Region, ...], smallest: float = 
         v = values[:, cols]
         if (v == v[0, 0]).all() and sure[:, cols].min() >= cal.sure_touching:
             (cx, cy), s, angle = places[2 * k]
-            box = (int(round(cx - s / 2)), int(round(cy - s / 2)), int(round(cx + s / 2)),
-                   int(round(cy + s / 2)))
-            dice.append(Die(int(v[0, 0]), (round(cx, 1), round(cy, 1)), box,
+            dice.append(Die(int(v[0, 0]), (round(cx, 1), round(cy, 1)),
+                            square_box((cx, cy), s),
                             round(float(sure[:, cols].min()), 3), round(angle, 1)))
             gone |= {i, j}
     return dice, tuple(r for k, r in enumerate(regions) if k not in gone)

@@ -18,14 +18,14 @@ from vision import model as M
 from vision.dataset import LabeledDie, match_places
 from vision.profile import Profile, Shot, TaughtDie
 from vision.reader import read_dice
-from vision.types import Die, Region
+from vision.types import Die, Region, box_side
 
 
 def shot_from_labels(image: np.ndarray, dice: Sequence[LabeledDie]) -> Shot:
     """A teaching picture: ``image`` with its labelled dice placed as the reader sees them."""
     reading = read_dice(image)
     found: list[Die | Region] = [*reading.dice, *reading.uncertain]
-    seen = [(d.center, float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in found]
+    seen = [(d.center, box_side(d.box)) for d in found]
     pairs = match_places([c for c, _ in seen], dice)
     taught = []
     for i, lab in enumerate(dice):

@@ -28,6 +28,26 @@ def parse_face(label: object) -> Face:
     return label.strip()
 
 
+def box_side(box: Box) -> float:
+    """The longer side of a box (x0, y0, x1, y1): a die's size as the reader boxed it.
+
+    >>> box_side((10, 20, 40, 60))
+    40.0
+    """
+    return float(max(box[2] - box[0], box[3] - box[1]))
+
+
+def square_box(center: tuple[float, float], side: float) -> Box:
+    """The pixel box of a square ``side`` across around ``center``.
+
+    >>> square_box((50.0, 20.0), 10.0)
+    (45, 15, 55, 25)
+    """
+    x, y = center
+    return (int(round(x - side / 2)), int(round(y - side / 2)), int(round(x + side / 2)),
+            int(round(y + side / 2)))
+
+
 def face_order(face: Face) -> tuple[int, int, str]:
     """Sort key: pip values first, in order, then face names alphabetically."""
     return (0, face, "") if isinstance(face, int) else (1, 0, face)
