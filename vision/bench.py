@@ -11,6 +11,7 @@ Raspberry Pi 4 estimate from processor time: this machine's single core is about
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
     scripts/bench-vision --teach K [FOLDER...]
+    scripts/bench-vision --changes [--split all|train|heldout] [FOLDER...]
 
 ``--count-known``: every photo and probe scene is read told how many dice it holds, as the
 box is by its game (``read_dice(expect=...)``: with fewer seen, fainter places are read
@@ -20,6 +21,12 @@ too); without it, as ``bluffbox dice`` reads a single photo.
 rows are scored on the other photos: the plain reader, and the reader with the profile;
 then each probe kind, plain and taught on K more scenes of its kind; then symbol (bone)
 dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
+
+``--changes``: per folder (held-out photos unless ``--split`` says otherwise), the photos
+as they are, then as another camera or lamp would show them (``vision.camera_changes``: a
+dim room, a warm lamp, a grey camera, heavy JPEG, soft focus, sensor noise, the camera
+farther or nearer, the camera turned), then all the changes together: a guess at unseen
+scenes, and whether the reader stays honest there ("ruled wrong").
 
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no
 network trained on, after the issue's unseen dark-cloth and slanted-webcam scenes) follow,
@@ -39,6 +46,7 @@ import cv2
 import numpy as np
 
 from vision.annotate import annotate
+from vision.camera_changes import Change, changed
 from vision.dataset import (
     LabeledDie,
     LabeledPhoto,
@@ -78,13 +86,23 @@ class FolderResult:
     many_dice_cpu_ms: list[float] = field(default_factory=list)  # photos with MANY_DICE+
 
     def line(self) -> str:
-        return (f"{self.name:14s} {self.photos:4d} photos {self.labeled:5d} dice | "
+        return (f"{self.name:16s} {self.photos:4d} photos {self.labeled:5d} dice | "
                 f"found {100 * self.found / max(self.labeled, 1):6.2f}% | "
                 f"values right {100 * self.right / max(self.found, 1):6.2f}% | "
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
                 f"photos right {100 * self.entirely / max(self.photos, 1):6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
                 f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f})")
+
+    def add(self, other: FolderResult) -> None:
+        """Count ``other``'s photos and dice in this row too (its times are not kept)."""
+        self.photos += other.photos
+        self.labeled += other.labeled
+        self.found += other.found
+        self.right += other.right
+        self.false += other.false
+        self.entirely += other.entirely
+        self.ruled_wrong += other.ruled_wrong
 
     def capture_line(self) -> str:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
@@ -126,46 +144,50 @@ def capture_ms(image: np.ndarray) -> tuple[float, float]:
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  verbose: bool = False, photos: list[LabeledPhoto] | None = None,
                  profile: Profile | None = None, name: str | None = None,
-                 count_known: bool = False) -> FolderResult:
+                 count_known: bool = False, change: Change | None = None) -> FolderResult:
     """One folder's row; ``count_known``: each photo read told how many dice it holds, as
-    the box is by its game."""
+    the box is by its game; ``change``: each photo as another camera or lamp shows it
+    (``vision.camera_changes``)."""
     photos = load_folder(folder, split) if photos is None else photos
     r = FolderResult(name or folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
     times, capture, cpu, capture_cpu = [], [], [], []
     for k, photo in enumerate(photos):
-        image = read_photo(photo.path)
-        reading, used = timed_read(image, profile, len(photo.dice) if count_known else None)
+        image, labels = read_photo(photo.path), photo.dice
+        if change is not None:
+            image, labels = changed(image, labels, change)
+        reading, used = timed_read(image, profile, len(labels) if count_known else None)
         times.append(reading.ms)
         cpu.append(used)
-        if len(photo.dice) >= MANY_DICE:
+        if len(labels) >= MANY_DICE:
             r.many_dice_cpu_ms.append(used)
-        s, located, wrong = score_reading(reading, photo.dice)
+        s, located, wrong = score_reading(reading, labels)
         r.labeled += s.labeled
         r.found += s.found + located
         r.right += s.right
         r.false += s.false
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
-        if k % CAPTURE_EVERY == 0:
+        if change is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
             capture.append(wall)
             capture_cpu.append(used)
         if not s.entirely_right:
             if verbose:
-                miss = [(i, photo.dice[i].value) for i in s.misses]
+                miss = [(i, labels[i].value) for i in s.misses]
                 print(f"  {photo.path.name}: missed {miss} wrong(label idx, read) "
-                      f"{[(i, photo.dice[i].value, v) for i, v in s.wrong]} false {s.false} "
+                      f"{[(i, labels[i].value, v) for i, v in s.wrong]} false {s.false} "
                       f"uncertain {len(reading.uncertain)} ({located} on labeled dice)")
             if failures is not None:
                 failures.mkdir(parents=True, exist_ok=True)
                 out = annotate(image, reading)
-                for i, lab in enumerate(photo.dice):
+                for i, lab in enumerate(labels):
                     x0, y0, x1, y1 = (int(v) for v in lab.box)
                     color = (255, 0, 255) if i in s.misses else (255, 160, 0)
                     cv2.rectangle(out, (x0, y0), (x1, y1), color, 1)
                     cv2.putText(out, str(lab.value), (x1 + 2, y1), cv2.FONT_HERSHEY_SIMPLEX,
                                 0.45, color, 1, cv2.LINE_AA)
-                cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}.png"), out)
+                tag = "" if change is None else "-" + change.name.lower()
+                cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}{tag}.png"), out)
     r.median_ms = statistics.median(times) if times else 0.0
     r.capture_ms = statistics.median(capture) if capture else 0.0
     r.cpu_ms = statistics.median(cpu) if cpu else 0.0
@@ -177,12 +199,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folders", nargs="*", help="labeled folders (default: all in the photos dir)")
     ap.add_argument("--photos", type=Path, default=None, help="photos root")
-    ap.add_argument("--split", choices=["all", "train", "heldout"], default="all")
+    ap.add_argument("--split", choices=["all", "train", "heldout"], default=None,
+                    help="photos to score (default: all; with --changes, heldout)")
     ap.add_argument("--failures", type=Path, default=None, help="write annotated failures here")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each failing photo")
     ap.add_argument("--count-known", action="store_true",
                     help="tell the reader how many dice each photo holds, as the game tells "
                     "the box (fewer seen: fainter places are read too)")
+    ap.add_argument("--changes", action="store_true",
+                    help="also read each photo as other cameras and lamps would show it "
+                    "(vision.camera_changes), one row per change")
     ap.add_argument("--teach", type=int, default=None, metavar="K",
                     help="teach a profile on K photos per folder, score both rows on the rest")
     args = ap.parse_args(argv)
@@ -197,11 +223,14 @@ def main(argv: list[str] | None = None) -> int:
         if not (folder / "labels.json").exists():
             print(f"{folder}: no labels.json (not a labeled folder)", file=sys.stderr)
             return 2
-    split = None if args.split == "all" else args.split
+    split_name = args.split or ("heldout" if args.changes else "all")
+    split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
-    print(f"split: {args.split}" + (", count known" if args.count_known else ""))
+    print(f"split: {split_name}" + (", count known" if args.count_known else ""))
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose)
+    if args.changes:
+        return bench_changes(folders, split, args.failures, args.verbose, args.count_known)
     results = []
     for folder in folders:
         results.append(bench_folder(folder, split, args.failures, args.verbose,
@@ -213,6 +242,27 @@ def main(argv: list[str] | None = None) -> int:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
             print(bench_probe(probe, count_known=args.count_known).line(), flush=True)
+    return 0
+
+
+def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
+                  verbose: bool, count_known: bool) -> int:
+    """The ``--changes`` rows: per folder, the photos as they are, then through each
+    change, then every change together."""
+    for folder in folders:
+        print(bench_folder(folder, split, None, verbose, count_known=count_known).line(),
+              flush=True)
+        total = FolderResult(f"{folder.name} changed", 0, 0, 0, 0, 0, 0, 0.0)
+        medians = []  # the changes' median times: their median is the total's
+        for change in Change:
+            r = bench_folder(folder, split, failures, verbose, count_known=count_known,
+                             change=change, name=f"  {change.value}")
+            print(r.line(), flush=True)
+            total.add(r)
+            medians.append((r.median_ms, r.cpu_ms))
+        total.median_ms = statistics.median(m for m, _ in medians)
+        total.cpu_ms = statistics.median(c for _, c in medians)
+        print(total.line(), flush=True)
     return 0
 
 

@@ -56,6 +56,7 @@ LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
+FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -291,14 +292,15 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     the threshold a second look does not change the verdict, so it is not paid for (the
     upper end is fixed, so that a lower threshold never spares a die the second look). A
     touching die, whose crop holds some of its neighbour's pips, is read as surely as the
-    least sure of the three reads its first value (``as_sure_as``), however sure the first:
-    all three must be sure, so a touching die one opinion is not sure of is not shown to the
-    next, nor is one the first two both read at least ``TWO_AGREE`` surely (on every
-    labelled photo the third never disagreed then; it saves a third of its reads on a
-    crowded tray). Only a die pressed against another (``PRESSED``) needs the stricter
-    threshold; one a little farther, whose crop holds only the edge of its neighbour, needs
-    a free die's. With the detector's peak ``heights``, a place too weak to be kept
-    (``keep``) gets none.
+    least sure of the three reads its first value (``as_sure_as``): all three must be sure,
+    so a touching die one opinion is not sure of is not shown to the next. Two exceptions
+    spare a crowded tray's reads: one the first two both read at least ``TWO_AGREE`` surely
+    is not shown the third (on every labelled photo the third never disagreed then), and one
+    the first reads at least ``FIRST_ALONE`` surely is shown neither (no such read was
+    wrong, nor vetoed, on a labelled photo, held out or through ``vision.camera_changes``).
+    Only a die pressed against another (``PRESSED``) needs the stricter threshold; one a
+    little farther, whose crop holds only the edge of its neighbour, needs a free die's.
+    With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets none.
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -317,7 +319,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     together = np.flatnonzero(die_like & touch & (p_value >= need))  # none surer than the first
     value = probs[together, 1:].argmax(axis=1) + 1
     least = p_value[together]
-    voices, asked = [], together
+    voices, asked = [], together[least < FIRST_ALONE]
     for name in M.OPINIONS:
         if not len(free) + len(asked):
             break

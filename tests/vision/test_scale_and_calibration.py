@@ -106,6 +106,7 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
     batches.clear()
     monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice now touch
     monkeypatch.setattr(R, "TWO_AGREE", 1.01)  # and each is shown all three classifiers
+    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)
     probs, _, touch, pressed = R.classify(img, places)
     assert touch.all() and not pressed.any()  # side by side, not pressed together
     assert batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
@@ -140,6 +141,7 @@ def test_a_touching_die_two_classifiers_are_quite_sure_of_needs_no_third(
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two clean dice touch
+    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)  # the first alone is never enough
     probs = R.classify(img, places)[0]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     assert batches == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 2)]  # no third read
@@ -157,6 +159,26 @@ def test_a_touching_die_two_classifiers_are_quite_sure_of_needs_no_third(
     monkeypatch.setattr(M, "run_classifier_raw", unsure_second)
     R.classify(img, places)
     assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS]  # the third reads both
+
+
+def test_a_touching_die_the_first_classifier_is_all_but_certain_of_needs_no_other(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """No touching die the first classifier read ``FIRST_ALONE`` surely was wrong or vetoed
+    on a labelled photo: it is read at once; a die read less surely is shown the others."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    first = M.value_probability(R.classify(img, places)[0])  # free: the first's own reads
+    assert batches == [(M.CLASSIFIER, 2)] and first.min() < first.max()
+    batches.clear()
+    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two clean dice touch
+    monkeypatch.setattr(R, "FIRST_ALONE", float(first.min()))  # both that sure: read at once
+    probs = R.classify(img, places)[0]
+    assert batches == [(M.CLASSIFIER, 2)]
+    assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
+    batches.clear()
+    monkeypatch.setattr(R, "FIRST_ALONE", float(first.max()))  # one of them less sure
+    R.classify(img, places)
+    assert batches[:2] == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 1)]
 
 
 def test_the_opinions_are_other_networks_that_read_dice_too() -> None:

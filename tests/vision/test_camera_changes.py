@@ -1,0 +1,72 @@
+"""Other cameras and lamps (``vision.camera_changes``) and ``scripts/bench-vision --changes``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.bench import score_reading
+from vision.camera_changes import IMAGE, Change, changed
+from vision.dataset import LabeledDie
+from vision.reader import read_dice
+from vision.synthetic import render_dice_scene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def scene(seed: int) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
+    """Four clean white dice, well apart, and their labels."""
+    img, drawn = render_dice_scene([6, 2, 5, 3], seed, size=(480, 360), style="white", side=56)
+    return img, tuple(LabeledDie(d.value, tuple(map(float, d.box))) for d in drawn)
+
+
+def test_every_change_has_a_picture() -> None:
+    assert set(IMAGE) == set(Change)
+
+
+@pytest.mark.parametrize("change", list(Change), ids=lambda c: c.name.lower())
+def test_clean_dice_are_read_through_every_change_where_their_labels_moved(
+        change: Change) -> None:
+    img, labels = scene(3)
+    image, moved = changed(img, labels, change)
+    assert image.dtype == np.uint8 and image.ndim == 3
+    s, located, wrong = score_reading(read_dice(image), moved)
+    assert s.found + located == len(labels) and wrong == 0, (s, located)
+
+
+def test_a_change_is_the_same_every_time_and_leaves_the_photo_alone() -> None:
+    img, labels = scene(4)
+    before = img.copy()
+    for change in Change:
+        one, _ = changed(img, labels, change)
+        two, _ = changed(img, labels, change)
+        assert np.array_equal(one, two)
+    assert np.array_equal(img, before)
+
+
+def test_bench_changes_prints_a_row_per_change_and_their_total(tmp_path: Path) -> None:
+    folder = tmp_path / "clean-white"
+    folder.mkdir()
+    entries = {}
+    for seed in (5, 6):
+        img, labels = scene(seed)
+        name = f"scene_{seed}.jpg"
+        cv2.imwrite(str(folder / name), img)
+        h, w = img.shape[:2]
+        entries[name] = {"w": w, "h": h, "boxes": [
+            {"label": d.value, "xmin": d.box[0] / w, "ymin": d.box[1] / h,
+             "xmax": d.box[2] / w, "ymax": d.box[3] / h} for d in labels]}
+    (folder / "labels.json").write_text(json.dumps(entries))
+    out = subprocess.run([sys.executable, "-m", "vision.bench", "--changes", "--split", "all",
+                          "--photos", str(tmp_path), "clean-white"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300, check=True).stdout
+    rows = [line for line in out.splitlines() if "photos" in line and "dice" in line]
+    assert [r.split("  ")[1].strip() for r in rows[1:-1]] == [c.value for c in Change]
+    assert rows[-1].startswith("clean-white changed")
+    assert f"{2 * len(Change)} photos" in rows[-1] and "ruled wrong  0.00%" in rows[-1]

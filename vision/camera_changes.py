@@ -1,0 +1,118 @@
+"""A labelled photo as another camera, lamp or mounting would show it.
+
+The players' own table brings other light and other cameras. ``scripts/bench-vision
+--changes`` reads the held-out photos through each change, as a guess at how the reader
+would do on scenes it has never seen. Above all it checks that the reader stays honest:
+"ruled wrong" must not grow.
+
+>>> image = np.zeros((40, 60, 3), np.uint8)
+>>> turned, dice = changed(image, (LabeledDie(2, (10.0, 5.0, 20.0, 15.0)),), Change.TURNED)
+>>> turned.shape, dice[0].box
+((60, 40, 3), (25.0, 10.0, 35.0, 20.0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from vision.dataset import LabeledDie
+
+
+class Change(Enum):
+    """One way another table's camera or lamp differs from the photos'."""
+
+    DIM = "dim room"  # gamma 2.2 at 80% exposure: shadows go black
+    WARM_LAMP = "warm lamp"  # a tungsten cast: blue down, red up
+    GREY = "grey camera"  # no colour at all
+    JPEG = "heavy jpeg"  # quality 20: blocky pips
+    SOFT_FOCUS = "soft focus"  # a Gaussian blur of 1.5 px
+    NOISE = "sensor noise"  # Gaussian noise, sigma 12 grey levels
+    FARTHER = "farther camera"  # 0.6x: smaller dice
+    NEARER = "nearer camera"  # 2.2x: larger, softer dice
+    TURNED = "camera turned"  # a quarter turn clockwise
+
+
+SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
+NOISE_SIGMA = 12.0
+
+
+def _dim(image: np.ndarray) -> np.ndarray:
+    return np.clip((image / 255.0) ** 2.2 * 255.0 * 0.8, 0, 255).astype(np.uint8)
+
+
+def _warm(image: np.ndarray) -> np.ndarray:
+    return np.clip(image * np.array([0.6, 0.9, 1.25]), 0, 255).astype(np.uint8)
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def _jpeg(image: np.ndarray) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 20])
+    if not ok:
+        raise ValueError("the image could not be encoded as JPEG")
+    out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if out is None:
+        raise ValueError("the JPEG could not be decoded")
+    return np.asarray(out)
+
+
+def _soft(image: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(image, (0, 0), 1.5)
+
+
+def _noise(image: np.ndarray) -> np.ndarray:
+    rng = np.random.default_rng(0)  # the same noise every run: the figures repeat
+    return np.clip(image + rng.normal(0, NOISE_SIGMA, image.shape), 0, 255).astype(np.uint8)
+
+
+def _scaled(k: float) -> Callable[[np.ndarray], np.ndarray]:
+    def scale(image: np.ndarray) -> np.ndarray:
+        interpolation = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
+        return cv2.resize(image, None, fx=k, fy=k, interpolation=interpolation)
+    return scale
+
+
+def _turned(image: np.ndarray) -> np.ndarray:
+    return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+
+
+IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
+    Change.DIM: _dim,
+    Change.WARM_LAMP: _warm,
+    Change.GREY: _grey,
+    Change.JPEG: _jpeg,
+    Change.SOFT_FOCUS: _soft,
+    Change.NOISE: _noise,
+    Change.FARTHER: _scaled(SCALE[Change.FARTHER]),
+    Change.NEARER: _scaled(SCALE[Change.NEARER]),
+    Change.TURNED: _turned,
+}
+
+
+def moved_label(die: LabeledDie, change: Change, height: int) -> LabeledDie:
+    """Where a die's label lies after ``change`` (``height``: the photo's, before).
+
+    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.FARTHER, 100).box
+    (6.0, 12.0, 18.0, 24.0)
+    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.TURNED, 100).box
+    (60.0, 10.0, 80.0, 30.0)
+    """
+    x0, y0, x1, y1 = die.box
+    if change in SCALE:
+        k = SCALE[change]
+        return LabeledDie(die.value, (x0 * k, y0 * k, x1 * k, y1 * k))
+    if change is Change.TURNED:  # clockwise: (x, y) -> (height - y, x)
+        return LabeledDie(die.value, (height - y1, x0, height - y0, x1))
+    return die
+
+
+def changed(image: np.ndarray, dice: tuple[LabeledDie, ...], change: Change,
+            ) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
+    """The photo through ``change``, and its labels where the dice now lie."""
+    return IMAGE[change](image), tuple(moved_label(d, change, image.shape[0]) for d in dice)
