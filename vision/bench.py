@@ -86,7 +86,7 @@ class FolderResult:
     many_dice_cpu_ms: list[float] = field(default_factory=list)  # photos with MANY_DICE+
 
     def line(self) -> str:
-        return (f"{self.name:16s} {self.photos:4d} photos {self.labeled:5d} dice | "
+        return (f"{self.name:20s} {self.photos:4d} photos {self.labeled:5d} dice | "
                 f"found {100 * self.found / max(self.labeled, 1):6.2f}% | "
                 f"values right {100 * self.right / max(self.found, 1):6.2f}% | "
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
