@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.dataset import LabeledDie
+from vision.images import jpeg_roundtrip
 
 
 class Change(Enum):
@@ -53,13 +54,7 @@ def _grey(image: np.ndarray) -> np.ndarray:
 
 
 def _jpeg(image: np.ndarray) -> np.ndarray:
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 20])
-    if not ok:
-        raise ValueError("the image could not be encoded as JPEG")
-    out = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    if out is None:
-        raise ValueError("the JPEG could not be decoded")
-    return np.asarray(out)
+    return jpeg_roundtrip(image, 20)
 
 
 def _soft(image: np.ndarray) -> np.ndarray:

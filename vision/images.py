@@ -45,6 +45,21 @@ def check_image(image: object) -> np.ndarray:
     return image
 
 
+def jpeg_roundtrip(image: np.ndarray, quality: int) -> np.ndarray:
+    """The image as a JPEG at ``quality`` (0-100) shows it once decoded: blocks, ringing.
+
+    >>> img = np.full((32, 32, 3), 128, np.uint8)
+    >>> out = jpeg_roundtrip(img, 20)
+    >>> out.shape, out.dtype, int(abs(out.astype(int) - 128).max()) <= 2
+    ((32, 32, 3), dtype('uint8'), True)
+    """
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    out = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    if out is None:
+        raise ImageError(f"the image could not go through JPEG at quality {quality}")
+    return np.asarray(out)
+
+
 def cap_size(image: np.ndarray, max_side: int = MAX_FULL) -> np.ndarray:
     """Halve the image (2x pyramid steps) until its longer side is at most ``max_side``."""
     while max(image.shape[:2]) > max_side:

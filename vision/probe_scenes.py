@@ -20,6 +20,7 @@ from enum import Enum
 import cv2
 import numpy as np
 
+from vision.images import jpeg_roundtrip
 from vision.synthetic import PIP_LAYOUT
 
 SUPER = 4  # dice are drawn this many times larger, then shrunk
@@ -86,8 +87,7 @@ def _places(rng: np.random.Generator, n: int, side: float, w: int, h: int
 def _finish(img: np.ndarray, rng: np.random.Generator, blur: float) -> np.ndarray:
     img = cv2.GaussianBlur(img, (0, 0), blur)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
-    ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
-    return np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR))
+    return jpeg_roundtrip(img, int(rng.integers(70, 92)))
 
 
 def dark_cloth(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:

@@ -180,6 +180,7 @@ import torch.nn.functional as F
 
 from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
+from vision.images import jpeg_roundtrip
 from vision.reader import Peak, find_peaks
 from vision.synthetic import render_dice_scene
 from vision.types import Die
@@ -246,9 +247,7 @@ def other_lamp(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         return np.clip(x, 0, 255).astype(np.uint8)
     if kind == 1:
         return np.clip(img * rng.uniform(0.55, 1.35, 3)[None, None, :], 0, 255).astype(np.uint8)
-    ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(12, 51))])
-    out = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
-    return img if out is None else np.asarray(out)
+    return jpeg_roundtrip(img, int(rng.integers(12, 51)))
 
 
 def color_jitter(img: np.ndarray, rng: np.random.Generator, lamps: float = 0.0) -> np.ndarray:

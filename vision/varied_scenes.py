@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.images import jpeg_roundtrip
 from vision.synthetic import PIP_LAYOUT
 
 SYMBOL = 0  # value of a die whose faces carry symbols instead of pips
@@ -305,8 +306,7 @@ def _finish(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         small = cv2.resize(out, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         out = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.6:
-        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
-        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+        out = jpeg_roundtrip(out, int(rng.integers(30, 95)))
     return out
 
 
