@@ -30,7 +30,7 @@ from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import read_once
-from vision.types import TOUCHING_DICE, Die, Reading, Region, verdict
+from vision.types import TOUCHING_DICE, Die, Reading, Region, square_box, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -414,9 +414,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice: list[Die] = []
     unsure: list[Region] = []
     for c, needed in zip(cands, need, strict=True):
-        half = c.size / 2
-        box = (int(round((c.x - half) * f)), int(round((c.y - half) * f)),
-               int(round((c.x + half) * f)), int(round((c.y + half) * f)))
+        box = square_box((c.x * f, c.y * f), c.size * f)
         center = (round(c.x * f, 1), round(c.y * f, 1))
         if c.why:
             unsure.append(Region(center, box, c.why, c.confidence))
