@@ -2,7 +2,8 @@
 
 Labels: ``labels.json`` maps a file name to ``{"w", "h", "boxes": [{"label", "xmin",
 "ymin", "xmax", "ymax"}]}`` with fractions of the image size. Corrections kept in
-``label_fixes.json`` (next to this module) override single box values.
+``label_fixes.json`` (next to this module) override single box values, or drop a box drawn
+where no die lies (``"value": null``).
 """
 
 from __future__ import annotations
@@ -77,25 +78,40 @@ def read_photo(path: Path) -> np.ndarray:
     return np.asarray(image)
 
 
-def load_fixes(path: Path = FIXES_PATH) -> dict[tuple[str, str, int], int]:
-    """(folder, file, box index) -> corrected value."""
+def load_fixes(path: Path = FIXES_PATH) -> dict[tuple[str, str, int], int | None]:
+    """(folder, file, box index) -> corrected value, or None: no die lies in that box."""
     if not path.exists():
         return {}
-    out = {}
+    out: dict[tuple[str, str, int], int | None] = {}
     for fix in json.loads(path.read_text())["fixes"]:
-        out[(fix["folder"], fix["file"], int(fix["box"]))] = int(fix["value"])
+        value = fix["value"]
+        out[(fix["folder"], fix["file"], int(fix["box"]))] = None if value is None else int(value)
     return out
 
 
-def labeled_dice(entry: dict, fixes: dict[int, int] | None = None) -> tuple[LabeledDie, ...]:
+def labeled_dice(entry: dict, fixes: dict[int, int | None] | None = None,
+                 ) -> tuple[LabeledDie, ...]:
     """The dice of one ``labels.json`` entry (label: a pip value, or a symbol face name),
-    with ``fixes`` (box index -> value) applied; a malformed entry raises ValueError."""
+    with ``fixes`` (box index -> value, or None to drop the box) applied; a malformed entry
+    raises ValueError.
+
+    >>> entry = {"w": 100, "h": 100, "boxes": [
+    ...     {"label": 2, "xmin": 0.1, "ymin": 0.1, "xmax": 0.2, "ymax": 0.2},
+    ...     {"label": 1, "xmin": 0.5, "ymin": 0.5, "xmax": 0.6, "ymax": 0.6}]}
+    >>> [d.value for d in labeled_dice(entry, {0: 3})], len(labeled_dice(entry, {1: None}))
+    ([3, 1], 1)
+    """
+    fixes = fixes or {}
     try:
         w, h = float(entry["w"]), float(entry["h"])
-        return tuple(LabeledDie((fixes or {}).get(i, parse_face(b["label"])),
-                                (float(b["xmin"]) * w, float(b["ymin"]) * h,
-                                 float(b["xmax"]) * w, float(b["ymax"]) * h))
-                     for i, b in enumerate(entry["boxes"]))
+        out = []
+        for i, b in enumerate(entry["boxes"]):
+            value = fixes[i] if i in fixes else parse_face(b["label"])
+            if value is None:
+                continue
+            out.append(LabeledDie(value, (float(b["xmin"]) * w, float(b["ymin"]) * h,
+                                          float(b["xmax"]) * w, float(b["ymax"]) * h)))
+        return tuple(out)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed label entry ({type(exc).__name__}: {exc})") from None
 

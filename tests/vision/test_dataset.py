@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from vision.dataset import LabeledDie, match, split_of
+import json
+from pathlib import Path
+
+from vision.dataset import LabeledDie, load_fixes, load_folder, match, split_of
 from vision.types import Die
 
 
@@ -30,3 +33,16 @@ def test_split_is_stable() -> None:
     held = [n for n in names if split_of(n) == "heldout"]
     assert 60 < len(held) < 140
     assert held == [n for n in names if split_of(n) == "heldout"]
+
+
+def test_a_fix_corrects_a_value_or_drops_a_box(tmp_path: Path) -> None:
+    fixes = tmp_path / "fixes.json"
+    fixes.write_text(json.dumps({"fixes": [
+        {"folder": "f", "file": "a.jpg", "box": 0, "value": 6},
+        {"folder": "f", "file": "a.jpg", "box": 2, "value": None}]}))
+    assert load_fixes(fixes) == {("f", "a.jpg", 0): 6, ("f", "a.jpg", 2): None}
+
+
+def test_the_box_on_bare_table_is_dropped(photos: Path) -> None:
+    (five_1,) = [p for p in load_folder(photos / "table-white") if p.path.name == "five_1.jpg"]
+    assert [d.value for d in five_1.dice] == [5]
