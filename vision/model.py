@@ -33,7 +33,9 @@ DETECTOR = "detector.onnx"  # die centres and sizes
 CLASSIFIER = "classifier.onnx"  # reads every die; its features describe a player's dice
 OPINIONS = ("second_opinion.onnx", "third_opinion.onnx")  # classifiers trained apart: the
 # second look's two voices
-NETWORKS = (DETECTOR, CLASSIFIER, *OPINIONS)  # every network file the reader needs
+CLOSE_LOOK = "close_look.onnx"  # a classifier of CLOSE_CROP crops: the last look at a free die
+CLOSE_CROP = 64  # its input side: a die up to 49 px across is not shrunk
+NETWORKS = (DETECTOR, CLASSIFIER, *OPINIONS, CLOSE_LOOK)  # every network file the reader needs
 ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
 _yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
 _ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
@@ -133,20 +135,24 @@ def turned(image: np.ndarray, dice: list[tuple[tuple[float, float], float]]) -> 
 
 
 def crop_matrix(center: tuple[float, float], size: float, angle: float = 0.0,
-                ) -> np.ndarray:
-    """Affine map from the image to a CROP x CROP patch around centre (side CROP_FACTOR*size)."""
-    scale = CROP / max(size * CROP_FACTOR, 4.0)
+                side: int | None = None) -> np.ndarray:
+    """Affine map from the image to a ``side`` x ``side`` patch (default ``CROP``) around
+    centre (side CROP_FACTOR*size in the image)."""
+    side = side or CROP
+    scale = side / max(size * CROP_FACTOR, 4.0)
     m = cv2.getRotationMatrix2D((float(center[0]), float(center[1])), angle, scale)
-    m[0, 2] += CROP / 2 - center[0]
-    m[1, 2] += CROP / 2 - center[1]
+    m[0, 2] += side / 2 - center[0]
+    m[1, 2] += side / 2 - center[1]
     return m
 
 
 def crop_uint8(image: np.ndarray, center: tuple[float, float], size: float,
-               angle: float = 0.0) -> np.ndarray:
-    """The CROP x CROP BGR patch around a die (side CROP_FACTOR * size), rotated by angle."""
-    m = crop_matrix(center, size, angle)
-    scale = CROP / max(size * CROP_FACTOR, 4.0)
+               angle: float = 0.0, side: int | None = None) -> np.ndarray:
+    """The ``side`` x ``side`` (default ``CROP``) BGR patch around a die (CROP_FACTOR x its
+    size in the image), rotated by angle."""
+    side = side or CROP
+    m = crop_matrix(center, size, angle, side)
+    scale = side / max(size * CROP_FACTOR, 4.0)
     if scale < 0.6:  # shrink the neighbourhood first to avoid aliasing
         r = int(size * CROP_FACTOR * 0.75) + 2
         x0 = max(0, int(center[0]) - r)
@@ -161,9 +167,9 @@ def crop_uint8(image: np.ndarray, center: tuple[float, float], size: float,
             m[:, 2] += m[:, 0] * x0 + m[:, 1] * y0
             m[:, 0] /= fx
             m[:, 1] /= fy
-            return cv2.warpAffine(small, m, (CROP, CROP), flags=cv2.INTER_LINEAR,
+            return cv2.warpAffine(small, m, (side, side), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
-    return cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_LINEAR,
+    return cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -181,17 +187,19 @@ def crop_patch(image: np.ndarray, center: tuple[float, float], size: float,
 Place = tuple[tuple[float, float], float, float]  # centre, size, angle (degrees)
 
 
-def crops_uint8(image: np.ndarray, places: list[Place]) -> np.ndarray:
-    """The (N, CROP, CROP, 3) BGR patches for (centre, size, angle) places."""
+def crops_uint8(image: np.ndarray, places: list[Place], side: int | None = None) -> np.ndarray:
+    """The (N, side, side, 3) BGR patches (default ``CROP``) for (centre, size, angle) places."""
+    side = side or CROP
     if not places:
-        return np.zeros((0, CROP, CROP, 3), np.uint8)
-    return np.stack([crop_uint8(image, c, s, a) for c, s, a in places])
+        return np.zeros((0, side, side, 3), np.uint8)
+    return np.stack([crop_uint8(image, c, s, a, side) for c, s, a in places])
 
 
 def patches_input(crops: np.ndarray) -> np.ndarray:
-    """(N, CROP, CROP, 3) BGR patches -> classifier inputs (N, 3, CROP, CROP), each normalized."""
+    """(N, S, S, 3) BGR patches -> classifier inputs (N, 3, S, S), each normalized."""
     if len(crops) == 0:
-        return np.zeros((0, 3, CROP, CROP), np.float32)
+        side = crops.shape[1:3] if crops.ndim == 4 else (CROP, CROP)
+        return np.zeros((0, 3, *side), np.float32)
     x = crops.astype(np.float32)
     flat = x.reshape(len(crops), -1)
     mean = flat.mean(axis=1)
@@ -238,7 +246,8 @@ def run_detector(image: np.ndarray, small: np.ndarray | None = None,
 def run_classifier_raw(patches: np.ndarray, name: str = CLASSIFIER,
                        ) -> tuple[np.ndarray, np.ndarray]:
     """(N, 3, CROP, CROP) inputs -> logits (N, 7) (class 0 = not a die) and features (N, D),
-    from the classifier ``name`` (``CLASSIFIER`` or one of ``OPINIONS``)."""
+    from the classifier ``name`` (``CLASSIFIER`` or one of ``OPINIONS``; ``CLOSE_LOOK``
+    reads (N, 3, CLOSE_CROP, CLOSE_CROP))."""
     if len(patches) == 0:
         return np.zeros((0, 7), np.float32), np.zeros((0, FEATURES), np.float32)
     net = _net(name)

@@ -332,7 +332,32 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[together] = as_sure_as(probs[together], least)
+    unsure = np.flatnonzero(die_like & ~touch & (M.value_probability(probs) < need))
+    if len(unsure):
+        heard = dict(zip(free.tolist(), np.stack(voices, axis=1), strict=True)) if voices else {}
+        probs[unsure] = M.softmax(close_look(full, [places[i] for i in unsure], patches[unsure],
+                                             [heard.get(i) for i in unsure.tolist()]),
+                                  cal.temperature)
     return probs, feats, touch, pressed
+
+
+def close_look(full: np.ndarray, places: list[M.Place], patches: np.ndarray,
+               heard: list[np.ndarray | None]) -> np.ndarray:
+    """The last look at free dice still unsure after the second: the mean logits (N, 7) of
+    the two opinions (``M.OPINIONS``, on the usual ``patches``) and of the close-look
+    classifier (``M.CLOSE_LOOK``), which reads a larger crop of each die from the
+    full-resolution frame (``M.CLOSE_CROP`` pixels: a die up to 49 px across keeps every
+    pixel, where the usual crop halves a 60 px one). ``heard``: each die's opinions (2, 7)
+    if the second look already asked them, else None."""
+    ask = [k for k, h in enumerate(heard) if h is None]
+    opinions = np.array([h if h is not None else np.zeros((len(M.OPINIONS), 7), np.float32)
+                         for h in heard], np.float32)
+    for j, name in enumerate(M.OPINIONS):
+        if ask:
+            opinions[ask, j] = M.run_classifier_raw(patches[ask], name)[0]
+    close = M.patches_input(M.crops_uint8(full, places, M.CLOSE_CROP))
+    mine = M.run_classifier_raw(close, M.CLOSE_LOOK)[0]
+    return np.asarray((opinions.sum(axis=1) + mine) / (len(M.OPINIONS) + 1), np.float32)
 
 
 def _places(fr: Frames, peaks: list[Peak]) -> list[M.Place]:

@@ -160,6 +160,23 @@ Recalibrated, the new first and second classifiers read felt 73.2%, tray 95.1% a
 98.9% (free dice then needed 0.67, pressed ones 0.96); the new opinions alone, felt 71.1%.
 Through ``scripts/bench-vision --changes`` they ruled fewer dice wrongly (felt 1.24 ->
 1.00%, tray 0.19 -> 0%) but read fewer right everywhere.
+
+The close look (``models/close_look.onnx``: the same network reading 64x64 crops of the
+same square, ``--crop 64``; 38.6 M multiply-adds a crop) is a fine-tune of the first
+classifier at the larger input, 4000 steps at twice the usual fine-tune's learning rate
+(the filters must learn pips twice as large), with "part of a die" crops, two threads:
+about 15 min on 2 idle cores, plus the calibration::
+
+    python -m vision.train --only cls --init-cls-onnx $M/classifier.onnx \
+        --det-onnx $M/detector.onnx --cls-steps 4000 --synthetic 300 --reader-looks \
+        --crop 64 --part-share 0.06 --cls-lr 2e-3 --threads 2 \
+        --cls-pt $T-close.pt --out $T-close
+    cp $T-close/classifier.onnx $M/close_look.onnx
+    .venv/bin/python -m vision.calibrate
+
+Tried and not used: a second close look from the second opinion (``--init-cls-onnx
+$M/second_opinion.onnx --seed 21``, the same recipe) as a fourth voice or instead of the
+first: fewer held-out felt dice read, and one held-out tray die read wrongly.
 """
 
 from __future__ import annotations
@@ -765,10 +782,13 @@ def print_stats() -> None:
     _, det_fine = model_stats(Detector(), (1, 3, 480, 640))
     c, cls = model_stats(Classifier(), (1, 3, M.CROP, M.CROP))
     cs, slim = model_stats(Classifier(SLIM), (1, 3, M.CROP, M.CROP))
+    _, close = model_stats(Classifier(), (1, 3, M.CLOSE_CROP, M.CLOSE_CROP))
     print(f"detector {n} parameters, {det / 1e6:.0f} M multiply-adds on a 640x480 frame "
           f"(+{det_fine / 1e6:.0f} M for the second pass on small dice)")
     print(f"classifier {c} parameters, {cls / 1e6:.1f} M multiply-adds per die crop")
     print(f"slim classifier {cs} parameters, {slim / 1e6:.1f} M multiply-adds per die crop")
+    print(f"close look {c} parameters, {close / 1e6:.1f} M multiply-adds per "
+          f"{M.CLOSE_CROP}x{M.CLOSE_CROP} crop")
 
 
 def main() -> None:

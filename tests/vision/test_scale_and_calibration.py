@@ -193,6 +193,80 @@ def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
         seen.append(logits)
 
 
+def _unsure_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first classifier reads every crop with its value only a little above the rest."""
+    spied = M.run_classifier_raw
+
+    def unsure(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = spied(patches, name)
+        if name == M.CLASSIFIER:
+            logits = np.where(logits == logits[:, 1:].max(axis=1, keepdims=True), 0.5, 0.0)
+            logits[:, 0] = -5.0
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", unsure)
+
+
+def test_a_free_die_still_unsure_gets_the_close_look(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """A free die no look so far was sure of is read once more: the two opinions and the
+    close-look network on a larger crop, the mean of the three voices the verdict."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    _unsure_first(monkeypatch)
+    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no second look: the close look asks both
+    probs = R.classify(img, places)[0]
+    assert batches == [(M.CLASSIFIER, 2), *[(n, 2) for n in M.OPINIONS], (M.CLOSE_LOOK, 2)]
+    assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
+    assert (M.value_probability(probs) >= M.calibration().sure).all()  # read after all
+    voices = [M.run_classifier_raw(M.crop_patches(img, places), n)[0] for n in M.OPINIONS]
+    voices.append(M.run_classifier_raw(M.patches_input(
+        M.crops_uint8(img, places, M.CLOSE_CROP)), M.CLOSE_LOOK)[0])
+    assert np.allclose(probs, M.softmax(np.mean(voices, axis=0), M.calibration().temperature),
+                       atol=1e-5)
+    batches.clear()
+    monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # the second look asked the opinions already
+    monkeypatch.setattr(R, "AT_ONCE", 2.0)
+    monkeypatch.setattr(R, "LOOK_OVER", 2.0)
+    spied = M.run_classifier_raw
+
+    def doubting(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = spied(patches, name)
+        if name == M.OPINIONS[0]:  # one opinion reads anything but the value: still unsure
+            logits = -logits
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", doubting)
+    R.classify(img, places)
+    assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS, M.CLOSE_LOOK]  # not asked twice
+
+
+def test_touching_dice_get_no_close_look(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """A touching die must be read surely by all three classifiers: no later look stands in
+    for one of them."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    places = [(d.center, 60.0, 0.0) for d in drawn]
+    _unsure_first(monkeypatch)
+    monkeypatch.setattr(R, "TOUCHING", 10.0)
+    probs = R.classify(img, places)[0]
+    assert M.CLOSE_LOOK not in [n for n, _ in batches]
+    assert (M.value_probability(probs) < M.calibration().sure).all()
+
+
+def test_the_close_look_crops_the_same_square_with_more_pixels() -> None:
+    img, drawn = render_dice_scene([5], 3, size=(320, 240), style="red", side=90)
+    places = [(drawn[0].center, 90.0, 30.0)]
+    usual = M.crops_uint8(img, places)[0].astype(np.float32)
+    close = M.crops_uint8(img, places, M.CLOSE_CROP)
+    assert close.shape == (1, M.CLOSE_CROP, M.CLOSE_CROP, 3)
+    shrunk = cv2.resize(close[0], (M.CROP, M.CROP), interpolation=cv2.INTER_AREA)
+    assert np.abs(shrunk.astype(np.float32) - usual).mean() < 12.0
+    assert M.patches_input(close).shape == (1, 3, M.CLOSE_CROP, M.CLOSE_CROP)
+    assert M.patches_input(M.crops_uint8(img, [], M.CLOSE_CROP)).shape == (
+        0, 3, M.CLOSE_CROP, M.CLOSE_CROP)
+
+
 def test_pressed_dice_need_the_stricter_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dice side by side (centres nearer than ``TOUCHING`` x the size) are read by all three
     classifiers; only those pressed together (nearer than ``PRESSED``), whose crops hold
