@@ -352,8 +352,8 @@ def close_look(full: np.ndarray, places: list[M.Place], patches: np.ndarray,
     ask = [k for k, h in enumerate(heard) if h is None]
     opinions = np.array([h if h is not None else np.zeros((len(M.OPINIONS), 7), np.float32)
                          for h in heard], np.float32)
-    for j, name in enumerate(M.OPINIONS):
-        if ask:
+    if ask:
+        for j, name in enumerate(M.OPINIONS):
             opinions[ask, j] = M.run_classifier_raw(patches[ask], name)[0]
     close = M.patches_input(M.crops_uint8(full, places, M.CLOSE_CROP))
     mine = M.run_classifier_raw(close, M.CLOSE_LOOK)[0]
