@@ -180,7 +180,7 @@ def test_the_reader_s_networks_are_checked(tmp_path: Path,
     assert check_reader().status == OK
     broken = tmp_path / "models"
     broken.mkdir()
-    for name in model.NETWORKS[:-2]:
+    for name in (model.DETECTOR, model.CLASSIFIER):
         (broken / name).write_bytes((model.MODELS / name).read_bytes())
     (broken / model.OPINIONS[0]).write_bytes(b"not a network")
     monkeypatch.setattr(model, "MODELS", broken)
@@ -188,4 +188,5 @@ def test_the_reader_s_networks_are_checked(tmp_path: Path,
     assert check.status == FAIL
     assert f"{model.OPINIONS[0]} cannot be read" in check.detail
     assert f"{model.OPINIONS[1]} is missing" in check.detail
+    assert f"{model.CLOSE_LOOK} is missing" in check.detail
     assert "install-pi.sh" in check.fix
