@@ -1,10 +1,12 @@
 """Calibrate the classifier's confidence on held-out data; write ``vision/models/calibration.json``.
 
-Three numbers: the logit temperature (fitted by the negative log-likelihood of the true
-values on held-out photos and renders: temperature scaling) and two "sure" thresholds on the
-calibrated value probability above which the reader reports a die as read, one for a free
-die and one for a die pressed against another (``vision.reader.PRESSED``: its crop shows
-some of the other's pips). The pair chosen reads the most photo dice right while dice read
+Four numbers: the logit temperature (fitted by the negative log-likelihood of the true
+values on held-out photos and renders: temperature scaling) and three "sure" thresholds on
+the calibrated value probability above which the reader reports a die as read: one for a
+free die, one for a die pressed against another (``vision.reader.PRESSED``: its crop shows
+some of the other's pips), and one for a pressed die in an easy frame, whose free dice the
+reader is sure of (``vision.reader.easy_pressed``). The three chosen read the most photo
+dice right while dice read
 wrongly ("ruled wrong") stay at or under ``TARGET`` of each folder's dice, on its held-out
 photos and on all its photos (the photos the networks trained on are a floor: a threshold
 that rules wrongly there would do worse on new ones), and under ``SYNTH_TARGET`` on fresh
@@ -30,7 +32,7 @@ import numpy as np
 
 from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
-from vision.reader import _places, candidates, frames, locate, sure_thresholds
+from vision.reader import _places, candidates, easy_pressed, frames, locate, sure_thresholds
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, render_varied_scene
 
@@ -102,6 +104,9 @@ def first_look_logits(image: np.ndarray, labels: tuple[LabeledDie, ...],
     return logits[rows], np.array(values, np.int64)
 
 
+Thresholds = tuple[float, float, float]  # free dice, pressed dice, pressed in an easy frame
+
+
 @dataclass
 class Reads:
     """One group's countable reads on labeled dice, and how many dice it holds."""
@@ -110,24 +115,35 @@ class Reads:
     right: list[bool] = field(default_factory=list)
     pressed: list[bool] = field(default_factory=list)
     labeled: int = 0
+    easy: list[bool] = field(default_factory=list)  # pressed, in an easy frame (or all False)
 
     def add(self, other: Reads) -> None:
         """Count ``other``'s reads and dice in this group too."""
         self.p += other.p
         self.right += other.right
         self.pressed += other.pressed
+        self.easy += other.easy or [False] * len(other.p)
         self.labeled += other.labeled
 
-    def wrong_at(self, free: float, touching: float) -> int:
-        """Dice ruled wrong at these thresholds (free dice, pressed dice)."""
-        sure = _sure(np.array(self.p, np.float64), np.array(self.pressed, bool), free, touching)
-        return int((sure & ~np.array(self.right, bool)).sum())
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(value probabilities, right?, pressed?, pressed in an easy frame?) as arrays."""
+        easy = self.easy or [False] * len(self.p)
+        return (np.array(self.p, np.float64), np.array(self.right, bool),
+                np.array(self.pressed, bool), np.array(easy, bool))
+
+    def wrong_at(self, free: float, touching: float, easy: float | None = None) -> int:
+        """Dice ruled wrong at these thresholds (free dice, pressed dice, pressed dice in an
+        easy frame: by default as other pressed dice)."""
+        p, right, pressed, in_easy = self.arrays()
+        sure = _sure(p, pressed, in_easy, (free, touching, touching if easy is None else easy))
+        return int((sure & ~right).sum())
 
 
-def _sure(p: np.ndarray, pressed: np.ndarray, free: float, touching: float) -> np.ndarray:
-    """Which reads (value probabilities, pressed flags) are sure at these thresholds, by the
-    reader's own rule (``vision.reader.sure_thresholds``)."""
-    return np.asarray(p >= sure_thresholds(pressed, M.Calibration(1.0, free, "trial", touching)))
+def _sure(p: np.ndarray, pressed: np.ndarray, easy: np.ndarray, at: Thresholds) -> np.ndarray:
+    """Which reads (value probabilities, pressed flags, easy-frame flags) are sure at these
+    thresholds, by the reader's own rule (``vision.reader.sure_thresholds``)."""
+    cal = M.Calibration(1.0, at[0], "trial", at[1], at[2])
+    return np.asarray(p >= sure_thresholds(pressed, cal, easy))
 
 
 def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -> None:
@@ -135,7 +151,7 @@ def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -
     pressed?) to ``into``, and its labeled dice."""
     fr, cands = candidates(image)
     k = fr.full_px
-    for c in cands:
+    for c, easy in zip(cands, easy_pressed(cands).tolist(), strict=True):
         if c.why:
             continue
         s = match([Die(c.value, (c.x * k, c.y * k), (0, 0, 0, 0), 1.0)], labels)
@@ -143,6 +159,7 @@ def sure_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], into: Reads) -
             into.p.append(c.p_value)
             into.right.append(s.right == 1)
             into.pressed.append(c.pressed)
+            into.easy.append(easy)
     into.labeled += sum(1 for lab in labels if lab.value != SYMBOL)
 
 
@@ -155,35 +172,56 @@ NEVER = 1.01  # a threshold above any probability: never sure
 GRID = np.round(np.arange(FLOOR, 1.0, 0.005), 3).tolist() + [NEVER]
 
 
-def best_thresholds(reads: dict[str, Reads], target: float) -> tuple[float, float]:
-    """The (free, touching) thresholds that read the most photo dice right while every group
-    keeps its wrongly ruled dice to its target (``group_target``); the touching one, for dice
-    pressed against another, never needs less than the free one. For each free threshold the
-    lowest touching one that keeps to the targets is the best (a higher one only reads fewer
-    dice)."""
-    groups = [(np.array(r.p, np.float64), np.array(r.right, bool), np.array(r.pressed, bool),
-               group_target(g, target) * r.labeled, g != "synthetic" and HELD_OUT not in g)
+def best_thresholds(reads: dict[str, Reads], target: float) -> Thresholds:
+    """The (free, touching, easy) thresholds that read the most photo dice right while every
+    group keeps its wrongly ruled dice to its target (``group_target``); the touching one,
+    for dice pressed against another, never needs less than the free one, and the one for
+    pressed dice in an easy frame (``vision.reader.easy_pressed``) lies between the two. For
+    each free threshold the lowest touching one that keeps to the targets with no easier
+    pressed dice is the best (a higher one only reads fewer dice); then the easy one is the
+    lowest that still keeps to them, raised as far as it reads as many dice right (with no
+    pressed read in an easy frame, it stays the touching one)."""
+    groups = [(*r.arrays(), group_target(g, target) * r.labeled,
+               g != "synthetic" and HELD_OUT not in g)
               for g, r in reads.items() if r.labeled]
-    best, pair = -1, (NEVER, NEVER)
+
+    def holds(at: Thresholds) -> list[np.ndarray] | None:
+        sure = [_sure(p, pressed, easy, at) for p, _, pressed, easy, _, _ in groups]
+        ok = all(int((s & ~right).sum()) <= allowed
+                 for s, (_, right, _, _, allowed, _) in zip(sure, groups, strict=True))
+        return sure if ok else None
+
+    def scored_right(sure: list[np.ndarray]) -> int:
+        return sum(int((s & ok).sum())
+                   for s, (_, ok, _, _, _, scored) in zip(sure, groups, strict=True) if scored)
+
+    best, chosen = -1, (NEVER, NEVER, NEVER)
     for free in GRID:
         for touching in (t for t in GRID if t >= free):
-            sure = [_sure(p, t, free, touching) for p, _, t, _, _ in groups]
-            if all(int((s & ~ok).sum()) <= allowed
-                   for s, (_, ok, _, allowed, _) in zip(sure, groups, strict=True)):
-                right = sum(int((s & ok).sum())
-                            for s, (_, ok, _, _, scored) in zip(sure, groups, strict=True)
-                            if scored)
-                if right > best:
-                    best, pair = right, (free, touching)
-                break
-    return pair
+            if holds((free, touching, touching)) is None:
+                continue
+            easy, right = touching, -1
+            for e in (e for e in GRID if free <= e <= touching):
+                sure = holds((free, touching, e))
+                if sure is None:
+                    if right >= 0:
+                        break
+                    continue
+                n = scored_right(sure)
+                if right >= 0 and n < right:
+                    break
+                easy, right = e, n
+            if right > best:
+                best, chosen = right, (free, touching, easy)
+            break
+    return chosen
 
 
-def thresholds_at(data: list[Scene], temperature: float, sure: tuple[float, float],
-                  target: float) -> tuple[tuple[float, float], dict[str, Reads]]:
-    """The (free, touching) thresholds the reads need (``best_thresholds``), and the reads,
-    when the reader runs with ``sure``."""
-    M.set_calibration(M.Calibration(temperature, sure[0], "fitting", sure[1]))
+def thresholds_at(data: list[Scene], temperature: float, sure: Thresholds,
+                  target: float) -> tuple[Thresholds, dict[str, Reads]]:
+    """The (free, touching, easy) thresholds the reads need (``best_thresholds``), and the
+    reads, when the reader runs with ``sure``."""
+    M.set_calibration(M.Calibration(temperature, sure[0], "fitting", sure[1], sure[2]))
     reads: dict[str, Reads] = {}
     for groups, img, labels in data:
         one = Reads()
@@ -194,20 +232,22 @@ def thresholds_at(data: list[Scene], temperature: float, sure: tuple[float, floa
 
 
 def fit_sure(data: list[Scene], temperature: float, target: float,
-             start: tuple[float, float]) -> tuple[tuple[float, float], dict[str, Reads]]:
-    """The (free, touching) "sure" thresholds and the reads at them, tried until they hold."""
+             start: Thresholds) -> tuple[Thresholds, dict[str, Reads]]:
+    """The (free, touching, easy) "sure" thresholds and the reads at them, tried until they
+    hold."""
     sure, tried = start, []
     for _ in range(6):
         need, reads = thresholds_at(data, temperature, sure, target)
-        print(f"  reading with sure >= {sure[0]:.3f} / {sure[1]:.3f} (touching) needs "
-              f"{need[0]:.3f} / {need[1]:.3f}", flush=True)
+        print(f"  reading with sure >= {sure[0]:.3f} / {sure[1]:.3f} (touching) / "
+              f"{sure[2]:.3f} (touching, easy frame) needs {need[0]:.3f} / {need[1]:.3f} / "
+              f"{need[2]:.3f}", flush=True)
         if need == sure:
             return sure, reads
-        tried.append((max(need[0], sure[0]), max(need[1], sure[1])))
+        tried.append((max(need[0], sure[0]), max(need[1], sure[1]), max(need[2], sure[2])))
         sure = need
     last = tried[-2:]  # not settled: the stricter of the last two
-    sure = (max(a for a, _ in last), max(b for _, b in last))
-    return sure, thresholds_at(data, temperature, sure, target)[1]
+    stricter = (max(t[0] for t in last), max(t[1] for t in last), max(t[2] for t in last))
+    return stricter, thresholds_at(data, temperature, stricter, target)[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,18 +269,19 @@ def main(argv: list[str] | None = None) -> int:
     logits = np.concatenate([p[0] for p in pairs])
     values = np.concatenate([p[1] for p in pairs])
     t = fit_temperature(logits, values)
-    (sure, touching), reads = fit_sure(data, t, args.target,
-                                       (committed.sure, committed.sure_touching))
+    (sure, touching, easy), reads = fit_sure(
+        data, t, args.target, (committed.sure, committed.sure_touching, committed.pressed_easy))
     for group, r in sorted(reads.items()):
-        print(f"  {group}: {r.wrong_at(sure, touching)} of {r.labeled} dice ruled wrong")
+        print(f"  {group}: {r.wrong_at(sure, touching, easy)} of {r.labeled} dice ruled wrong")
     folders = ", ".join(sorted({g for g in reads if g != "synthetic" and HELD_OUT not in g}))
     fitted_on = (f"temperature: {len(values)} dice of held-out photos and renders; thresholds: "
                  f"every photo of {folders} and {args.synthetic} fresh synthetic scenes")
     args.out.write_text(json.dumps({"temperature": round(t, 4), "sure": sure,
-                                    "sure_touching": touching, "fitted_on": fitted_on,
-                                    "target": args.target}, indent=1) + "\n")
-    print(f"temperature {t:.3f}, sure >= {sure:.3f}, touching >= {touching:.3f}: "
-          f"wrote {args.out}")
+                                    "sure_touching": touching, "sure_pressed_easy": easy,
+                                    "fitted_on": fitted_on, "target": args.target},
+                                   indent=1) + "\n")
+    print(f"temperature {t:.3f}, sure >= {sure:.3f}, touching >= {touching:.3f} "
+          f"({easy:.3f} in an easy frame): wrote {args.out}")
     M.set_calibration(None)
     return 0
 

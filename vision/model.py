@@ -297,6 +297,20 @@ class Calibration:
     sure: float = 0.45  # calibrated P(value | die) needed to count a die as read
     fitted_on: str = "default"
     sure_touching: float = 0.45  # ... a die pressed against another (``reader.PRESSED``)
+    sure_pressed_easy: float | None = None  # ... a pressed die in a frame whose free dice are
+    # read surely (``reader.easy_pressed``); None: as ``sure_touching``
+
+    @property
+    def pressed_easy(self) -> float:
+        """The threshold of a pressed die in an easy frame: never stricter than a pressed
+        die's anywhere.
+
+        >>> Calibration(1.0, 0.6, "t", 0.93).pressed_easy, Calibration(1.0, 0.6, "t", 0.93, 0.8
+        ...                                                             ).pressed_easy
+        (0.93, 0.8)
+        """
+        easy = self.sure_touching if self.sure_pressed_easy is None else self.sure_pressed_easy
+        return min(easy, self.sure_touching)
 
 
 _override: list[Calibration] = []
@@ -320,8 +334,9 @@ def _committed_calibration() -> Calibration:
         return Calibration()
     d = json.loads(path.read_text())
     sure = float(d["sure"])
-    return Calibration(float(d["temperature"]), sure, str(d.get("fitted_on", "")),
-                       float(d.get("sure_touching", sure)))
+    touching = float(d.get("sure_touching", sure))
+    return Calibration(float(d["temperature"]), sure, str(d.get("fitted_on", "")), touching,
+                       float(d.get("sure_pressed_easy", touching)))
 
 
 def network_problems() -> list[str]:

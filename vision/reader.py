@@ -17,6 +17,7 @@ to spread them.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -29,7 +30,7 @@ from vision.images import ImageError, cap_size, check_image
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
-from vision.seen_twice import read_once
+from vision.seen_twice import ECHO, LIKE_SIZED, read_once
 from vision.types import TOUCHING_DICE, Die, Reading, Region, square_box, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
@@ -57,6 +58,8 @@ TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the tw
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
 FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
+EASY_FRAME = 0.9  # a frame whose free dice are read this surely (median) is one the networks
+# know: its pressed dice need only the calibration's ``pressed_easy`` (``easy_pressed``)
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -245,11 +248,65 @@ def touching(places: list[M.Place], die_like: np.ndarray, within: float | None =
     return np.asarray(nearest(places, die_like) < (TOUCHING if within is None else within))
 
 
-def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None) -> np.ndarray:
+def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None,
+                    easy: np.ndarray | None = None) -> np.ndarray:
     """The calibrated P(value | die) each die needs to be read: dice pressed against another
-    (``PRESSED``) need more."""
+    (``PRESSED``) need more, less so those ``easy`` flags (``easy_pressed``).
+
+    >>> cal = M.Calibration(1.0, 0.6, "t", 0.93, 0.8)
+    >>> sure_thresholds(np.array([False, True, True]), cal, np.array([True, False, True])
+    ...                 ).tolist()
+    [0.6, 0.93, 0.8]
+    """
     cal = cal or M.calibration()
-    return np.where(np.asarray(pressed, bool), cal.sure_touching, cal.sure)
+    pressed = np.asarray(pressed, bool)
+    need = np.where(pressed, cal.sure_touching, cal.sure)
+    if easy is not None:
+        need = np.where(pressed & np.asarray(easy, bool), cal.pressed_easy, need)
+    return need
+
+
+def easy_pressed(cands: list[Candidate]) -> np.ndarray:
+    """Which candidates are pressed dice in an easy frame (N,): one whose free countable dice
+    the reader is sure of (their median P(value) at least ``EASY_FRAME``: dice, light and
+    camera the networks know), pressed only against dice of about their own size
+    (``LIKE_SIZED``: not a look at part of a larger die), none of them so near that the two
+    could be one die (``OVERLAP``, or ``ECHO`` for like-sized places: a die seen at a slant,
+    its top and side face marked apart, which ``read_once`` reads as one), and not faint.
+    Such a die may be read at the calibration's ``pressed_easy`` threshold: where the free
+    dice read surely, the pressed ones' reads are right more often than in frames of unknown
+    scenes, which keep the stricter one.
+
+    >>> c = lambda x, p=0.99, size=40.0, pressed=False: Candidate(
+    ...     x, 0.0, size, 1.0, 5, p, p, touching=pressed, pressed=pressed)
+    >>> frame = [c(0), c(100), c(200, 0.85, pressed=True), c(236, 0.85, pressed=True)]
+    >>> easy_pressed(frame).tolist()
+    [False, False, True, True]
+    >>> easy_pressed([c(0, 0.6), c(100, 0.8)] + frame[2:]).tolist()  # free dice unsure
+    [False, False, False, False]
+    >>> easy_pressed(frame[:2] + [frame[2], c(226, 0.85, 20.0, True)]).tolist()  # a part
+    [False, False, True, False]
+    >>> easy_pressed(frame[:2] + [frame[2], c(224, 0.85, pressed=True)]).tolist()  # twice
+    [False, False, False, False]
+    """
+    out = np.zeros(len(cands), bool)
+    free = [c.p_value for c in cands if not c.touching and not c.why]
+    if not free or float(np.median(free)) < EASY_FRAME:
+        return out
+    for i, c in enumerate(cands):
+        if not c.pressed or c.faint or c.why:
+            continue
+        out[i] = True
+        for o in cands:
+            if o is c:
+                continue
+            gap, big = math.hypot(c.x - o.x, c.y - o.y), max(c.size, o.size)
+            like = min(c.size, o.size) >= LIKE_SIZED * big
+            if (gap < OVERLAP * big or (like and gap < ECHO * big)
+                    or (gap < PRESSED * big and c.size < LIKE_SIZED * o.size)):
+                out[i] = False
+                break
+    return out
 
 
 def worth_keeping(probs: np.ndarray, heights: np.ndarray, keep: float = KEEP) -> np.ndarray:
@@ -313,10 +370,12 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     apart = nearest(places, die_like)  # in sizes: touching, and pressed together
     touch, pressed = apart < TOUCHING, apart < PRESSED
     need = sure_thresholds(pressed, cal)
+    least_need = sure_thresholds(pressed, cal, np.ones(len(places), bool))  # an easy frame's
     p_value = M.value_probability(probs)
     free = np.flatnonzero(die_like & ~touch & (p_value >= need - LOOK_BELOW)
                           & (p_value < np.maximum(AT_ONCE, need + LOOK_OVER)))
-    together = np.flatnonzero(die_like & touch & (p_value >= need))  # none surer than the first
+    together = np.flatnonzero(die_like & touch & (p_value >= least_need))  # none surer than
+    # the first: a touching die the first is not sure of is shown no other
     value = probs[together, 1:].argmax(axis=1) + 1
     least = p_value[together]
     voices, asked = [], together[least < FIRST_ALONE]
@@ -328,7 +387,7 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
         k = np.searchsorted(together, asked)
         least[k] = np.minimum(least[k], M.value_probability(
             M.softmax(out[len(free):], cal.temperature), value[k]))
-        asked = asked[(least[k] >= need[asked]) & (least[k] < TWO_AGREE)]
+        asked = asked[(least[k] >= least_need[asked]) & (least[k] < TWO_AGREE)]
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[together] = as_sure_as(probs[together], least)
@@ -434,7 +493,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     cands = settled(fr, looked)
     if expect is not None:
         cands = with_faint(fr, looked, cands, expect)
-    need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool))
+    need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool),
+                           easy=easy_pressed(cands))
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []

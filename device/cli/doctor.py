@@ -196,7 +196,8 @@ def check_reader() -> Check:
                      "networks back")
     cal = model.calibration()
     return Check("reader", OK, f"{len(model.NETWORKS)} networks load; a die is read at "
-                 f"P >= {cal.sure:.2f}, a touching one at {cal.sure_touching:.2f}")
+                 f"P >= {cal.sure:.2f}, a touching one at {cal.sure_touching:.2f} "
+                 f"({cal.pressed_easy:.2f} among dice read surely)")
 
 
 def check_dice(cfg: Config) -> Check:

@@ -293,10 +293,36 @@ def test_pressed_dice_need_the_stricter_threshold(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr(R, "PRESSED", 10.0)  # ... and are pressed together
         assert all(c.pressed for c in R.candidates(img)[1])
         monkeypatch.setattr(R, "sure_thresholds",
-                            lambda t, c=None: np.where(t, 1.01, 0.0))  # pressed: never sure
+                            lambda t, c=None, easy=None: np.where(t, 1.01, 0.0))  # never sure
         reading = R.read_dice(img)
         assert reading.dice == () and {u.reason for u in reading.uncertain} == {
             TOUCHING_DICE}
+    finally:
+        M.set_calibration(None)
+
+
+def test_pressed_dice_in_an_easy_frame_need_the_easier_threshold(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """A pressed die whose first read reaches the easy frames' threshold is shown the other
+    two classifiers (it might be read), and it is read at that threshold only where
+    ``easy_pressed`` says the frame is easy; elsewhere it needs the pressed threshold."""
+    img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)
+    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice are pressed together
+    monkeypatch.setattr(R, "PRESSED", 10.0)
+    monkeypatch.setattr(R, "TWO_AGREE", 1.01)
+    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)
+    t = M.calibration().temperature
+    M.set_calibration(M.Calibration(t, 0.5, "test", 1.01))  # pressed: never sure
+    try:
+        reading = R.read_dice(img)
+        assert reading.dice == () and len(reading.uncertain) == 2
+        assert [n for n, _ in batches] == [M.CLASSIFIER]  # none could be read: no opinions
+        batches.clear()
+        M.set_calibration(M.Calibration(t, 0.5, "test", 1.01, 0.5))  # ... but in easy frames
+        assert R.read_dice(img).dice == ()  # no free die read surely: not an easy frame
+        assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS]
+        monkeypatch.setattr(R, "easy_pressed", lambda cands: np.ones(len(cands), bool))
+        assert [d.value for d in R.read_dice(img).dice] == [5, 5]
     finally:
         M.set_calibration(None)
 
@@ -323,15 +349,35 @@ def test_calibration_fits_a_stricter_threshold_for_touching_dice() -> None:
     reads = Reads(free[0] + touching[0], free[1] + touching[1], [False] * 4 + [True] * 3, 100)
     assert reads.wrong_at(0.5, 0.96) == 1 and reads.wrong_at(0.9, 0.96) == 0
     # no wrong die may be sure: the free 0.85 and the touching 0.95 are just left out
-    assert best_thresholds({"felt-trays": reads}, target=0.002) == (0.855, 0.955)
+    assert best_thresholds({"felt-trays": reads}, target=0.002) == (0.855, 0.955, 0.955)
     # a group of renders keeps to its own (looser) target, and touching never needs less
     renders = Reads([0.7, 0.65], [False, True], [False, False], labeled=1000)
     assert best_thresholds({"felt-trays": reads, "synthetic": renders}, 0.002) == (
-        0.855, 0.955)
+        0.855, 0.955, 0.955)
     easy = Reads([0.99, 0.6, 0.55], [True, True, False], [False, True, True], labeled=100)
-    assert best_thresholds({"tray-colored": easy}, 0.002) == (0.45, 0.555)  # 0.45: the floor
+    assert best_thresholds({"tray-colored": easy}, 0.002) == (0.45, 0.555, 0.555)  # the floor
     hopeless = Reads([0.999], [False], [False], labeled=10)
-    assert best_thresholds({"felt-trays": hopeless}, 0.002) == (1.01, 1.01)  # never sure
+    assert best_thresholds({"felt-trays": hopeless}, 0.002) == (1.01, 1.01, 1.01)  # never
+
+
+def test_calibration_fits_an_easier_threshold_for_pressed_dice_in_easy_frames() -> None:
+    """Pressed dice in frames whose free dice read surely (``reader.easy_pressed``) get
+    their own threshold, between the free one and the pressed one, as low as their own
+    mistakes allow; elsewhere a pressed die still needs the stricter one."""
+    reads = Reads([0.99, 0.9, 0.93, 0.85, 0.82, 0.83], [True, True, False, True, True, False],
+                  [False, True, True, True, True, True], 100,
+                  easy=[False, False, False, True, True, True])
+    assert reads.wrong_at(0.9, 0.935) == 0 and reads.wrong_at(0.9, 0.935, 0.83) == 1
+    # the hard frame's wrong 0.93 sets the pressed threshold; in easy frames the wrong 0.83
+    # must be left out: any threshold from 0.835 to 0.85 reads the 0.85 die, and the
+    # strictest of them is kept
+    assert best_thresholds({"felt-trays": reads}, 0.002) == (0.45, 0.935, 0.85)
+    before = Reads(reads.p, reads.right, reads.pressed, 100)  # no frame is easy
+    assert best_thresholds({"felt-trays": before}, 0.002) == (0.45, 0.935, 0.935)
+    groups = Reads()
+    groups.add(before)
+    groups.add(reads)
+    assert len(groups.easy) == 12 and sum(groups.easy) == 3
 
 
 def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
@@ -352,16 +398,16 @@ def test_fitting_tries_thresholds_until_the_reads_need_no_others(
     needing each other end at the stricter."""
     import vision.calibrate as C
 
-    def settles(data: object, t: float, sure: tuple[float, float], target: float,
-                ) -> tuple[tuple[float, float], dict[str, Reads]]:
-        return (0.8, 0.97), {}
+    def settles(data: object, t: float, sure: C.Thresholds, target: float,
+                ) -> tuple[C.Thresholds, dict[str, Reads]]:
+        return (0.8, 0.97, 0.9), {}
 
     monkeypatch.setattr(C, "thresholds_at", settles)
-    assert C.fit_sure([], 2.0, 0.002, (0.9, 0.9))[0] == (0.8, 0.97)
+    assert C.fit_sure([], 2.0, 0.002, (0.9, 0.9, 0.9))[0] == (0.8, 0.97, 0.9)
 
-    def swings(data: object, t: float, sure: tuple[float, float], target: float,
-               ) -> tuple[tuple[float, float], dict[str, Reads]]:
-        return (0.8, 0.875 if sure[1] < 0.87 else 0.865), {}
+    def swings(data: object, t: float, sure: C.Thresholds, target: float,
+               ) -> tuple[C.Thresholds, dict[str, Reads]]:
+        return (0.8, 0.875 if sure[1] < 0.87 else 0.865, 0.85), {}
 
     monkeypatch.setattr(C, "thresholds_at", swings)
-    assert C.fit_sure([], 2.0, 0.002, (0.8, 0.97))[0] == (0.8, 0.875)
+    assert C.fit_sure([], 2.0, 0.002, (0.8, 0.97, 0.85))[0] == (0.8, 0.875, 0.85)
