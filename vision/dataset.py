@@ -2,8 +2,8 @@
 
 Labels: ``labels.json`` maps a file name to ``{"w", "h", "boxes": [{"label", "xmin",
 "ymin", "xmax", "ymax"}]}`` with fractions of the image size. Corrections kept in
-``label_fixes.json`` (next to this module) override single box values, or drop a box drawn
-where no die lies (``"value": null``).
+``label_fixes.json`` (next to this module) override single box values, drop a box drawn
+where no die lies (``"value": null``), or add a die the labels left out (``"missing"``).
 """
 
 from __future__ import annotations
@@ -89,6 +89,28 @@ def load_fixes(path: Path = FIXES_PATH) -> dict[tuple[str, str, int], int | None
     return out
 
 
+def load_missing(path: Path = FIXES_PATH) -> dict[tuple[str, str], tuple[LabeledDie, ...]]:
+    """(folder, file) -> dice the labels left out (``"missing"`` in the fixes file: each
+    checked by eye, a pip value and a box in pixels).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "fixes.json"
+    ...     _ = f.write_text(json.dumps({"fixes": [], "missing": [
+    ...         {"folder": "t", "file": "a.jpg", "value": 3, "box": [10, 20, 40, 50]}]}))
+    ...     load_missing(f)
+    {('t', 'a.jpg'): (LabeledDie(value=3, box=(10.0, 20.0, 40.0, 50.0)),)}
+    """
+    if not path.exists():
+        return {}
+    out: dict[tuple[str, str], tuple[LabeledDie, ...]] = {}
+    for die in json.loads(path.read_text()).get("missing", []):
+        x0, y0, x1, y1 = (float(v) for v in die["box"])
+        key = (die["folder"], die["file"])
+        out[key] = (*out.get(key, ()), LabeledDie(int(die["value"]), (x0, y0, x1, y1)))
+    return out
+
+
 def labeled_dice(entry: dict, fixes: dict[int, int | None] | None = None,
                  ) -> tuple[LabeledDie, ...]:
     """The dice of one ``labels.json`` entry (label: a pip value, or a symbol face name),
@@ -119,13 +141,14 @@ def labeled_dice(entry: dict, fixes: dict[int, int | None] | None = None,
 def load_folder(folder: Path, split: str | None = None) -> list[LabeledPhoto]:
     """Labeled photos of one folder, optionally only one split ('train' / 'heldout')."""
     labels = json.loads((folder / "labels.json").read_text())
-    fixes = load_fixes()
+    fixes, missing = load_fixes(), load_missing()
     photos = []
     for name in sorted(labels):
         if split is not None and split_of(name) != split:
             continue
         mine = {i: v for (f, n, i), v in fixes.items() if f == folder.name and n == name}
-        photos.append(LabeledPhoto(folder / name, labeled_dice(labels[name], mine)))
+        dice = labeled_dice(labels[name], mine) + missing.get((folder.name, name), ())
+        photos.append(LabeledPhoto(folder / name, dice))
     return photos
 
 

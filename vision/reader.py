@@ -350,7 +350,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     upper end is fixed, so that a lower threshold never spares a die the second look). A
     touching die, whose crop holds some of its neighbour's pips, is read as surely as the
     least sure of the three reads its first value (``as_sure_as``): all three must be sure,
-    so a touching die one opinion is not sure of is not shown to the next. Two exceptions
+    so a touching die one opinion is not sure of is not shown to the next (sure enough to be
+    shown at all: as its threshold would be in an easy frame, ``easy_pressed``, since the
+    frame is judged only once every die is read). Two exceptions
     spare a crowded tray's reads: one the first two both read at least ``TWO_AGREE`` surely
     is not shown the third (on every labelled photo the third never disagreed then), and one
     the first reads at least ``FIRST_ALONE`` surely is shown neither (no such read was

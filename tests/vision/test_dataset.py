@@ -46,3 +46,11 @@ def test_a_fix_corrects_a_value_or_drops_a_box(tmp_path: Path) -> None:
 def test_the_box_on_bare_table_is_dropped(photos: Path) -> None:
     (five_1,) = [p for p in load_folder(photos / "table-white") if p.path.name == "five_1.jpg"]
     assert [d.value for d in five_1.dice] == [5]
+
+
+def test_dice_the_labels_left_out_are_added(photos: Path) -> None:
+    (photo,) = [p for p in load_folder(photos / "tray-colored")
+                if p.path.name == "IMG_20191209_095533.jpg"]
+    labels = json.loads((photos / "tray-colored" / "labels.json").read_text())
+    assert len(photo.dice) == len(labels[photo.path.name]["boxes"]) + 1
+    assert photo.dice[-1] == LabeledDie(6, (322.0, 344.0, 352.0, 374.0))
