@@ -58,6 +58,7 @@ TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the tw
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
 FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
+FIRST_ALONE_EASY = 0.99  # ... nor, in a frame whose free dice it reads surely, this surely
 EASY_FRAME = 0.9  # a frame whose free dice are read this surely (median) is one the networks
 # know: its pressed dice need only the calibration's ``pressed_easy`` (``easy_pressed``)
 
@@ -266,6 +267,17 @@ def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None,
     return need
 
 
+def sure_frame(free: np.ndarray | list[float]) -> bool:
+    """Whether a frame's free dice, by their P(value) (``free``), are read surely enough
+    (median at least ``EASY_FRAME``) to call the frame easy: dice, light and camera the
+    networks know. A frame with no free die is not.
+
+    >>> sure_frame([0.99, 0.95, 0.5]), sure_frame([0.99, 0.6, 0.5]), sure_frame([])
+    (True, False, False)
+    """
+    return len(free) > 0 and float(np.median(free)) >= EASY_FRAME
+
+
 def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     """Which candidates are pressed dice in an easy frame (N,): one whose free countable dice
     the reader is sure of (their median P(value) at least ``EASY_FRAME``: dice, light and
@@ -290,8 +302,7 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     [False, False, False, False]
     """
     out = np.zeros(len(cands), bool)
-    free = [c.p_value for c in cands if not c.touching and not c.why]
-    if not free or float(np.median(free)) < EASY_FRAME:
+    if not sure_frame([c.p_value for c in cands if not c.touching and not c.why]):
         return out
     for i, c in enumerate(cands):
         if not c.pressed or c.faint or c.why:
@@ -356,7 +367,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     spare a crowded tray's reads: one the first two both read at least ``TWO_AGREE`` surely
     is not shown the third (on every labelled photo the third never disagreed then), and one
     the first reads at least ``FIRST_ALONE`` surely is shown neither (no such read was
-    wrong, nor vetoed, on a labelled photo, held out or through ``vision.camera_changes``).
+    wrong, nor vetoed, on a labelled photo, held out or through ``vision.camera_changes``),
+    nor, where the first look reads the frame's free dice surely (``sure_frame``), one it
+    reads at least ``FIRST_ALONE_EASY`` surely (none of those was wrong either).
     Only a die pressed against another (``PRESSED``) needs the stricter threshold; one a
     little farther, whose crop holds only the edge of its neighbour, needs a free die's.
     With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets none.
@@ -380,7 +393,8 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     # the first: a touching die the first is not sure of is shown no other
     value = probs[together, 1:].argmax(axis=1) + 1
     least = p_value[together]
-    voices, asked = [], together[least < FIRST_ALONE]
+    alone = FIRST_ALONE_EASY if sure_frame(p_value[die_like & ~touch]) else FIRST_ALONE
+    voices, asked = [], together[least < alone]
     for name in M.OPINIONS:
         if not len(free) + len(asked):
             break

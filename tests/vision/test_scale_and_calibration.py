@@ -179,6 +179,15 @@ def test_a_touching_die_the_first_classifier_is_all_but_certain_of_needs_no_othe
     monkeypatch.setattr(R, "FIRST_ALONE", float(first.max()))  # one of them less sure
     R.classify(img, places)
     assert batches[:2] == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 1)]
+    # ... unless the frame's free dice read surely: then FIRST_ALONE_EASY is enough
+    batches.clear()
+    monkeypatch.setattr(R, "FIRST_ALONE_EASY", float(first.min()))
+    R.classify(img, places)
+    assert batches[:2] == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 1)]  # no free die: not easy
+    batches.clear()
+    monkeypatch.setattr(R, "sure_frame", lambda free: True)
+    R.classify(img, places)
+    assert batches == [(M.CLASSIFIER, 2)]
 
 
 def test_the_opinions_are_other_networks_that_read_dice_too() -> None:
