@@ -119,10 +119,10 @@ class Reads:
 
     def add(self, other: Reads) -> None:
         """Count ``other``'s reads and dice in this group too."""
+        self.easy = self.arrays()[3].tolist() + other.arrays()[3].tolist()
         self.p += other.p
         self.right += other.right
         self.pressed += other.pressed
-        self.easy += other.easy or [False] * len(other.p)
         self.labeled += other.labeled
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

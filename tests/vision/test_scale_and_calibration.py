@@ -387,6 +387,8 @@ def test_calibration_fits_an_easier_threshold_for_pressed_dice_in_easy_frames() 
     groups.add(before)
     groups.add(reads)
     assert len(groups.easy) == 12 and sum(groups.easy) == 3
+    before.add(reads)  # reads with no easy flags, then reads with them: flags stay aligned
+    assert before.easy == [False] * 9 + [True] * 3 and len(before.p) == 12
 
 
 def test_the_calibration_in_use_can_be_swapped_and_restored() -> None:
