@@ -30,7 +30,7 @@ from vision.images import ImageError, cap_size, check_image
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
-from vision.seen_twice import ECHO, LIKE_SIZED, read_once
+from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
 from vision.types import TOUCHING_DICE, Die, Reading, Region, square_box, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
@@ -283,7 +283,7 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     the reader is sure of (their median P(value) at least ``EASY_FRAME``: dice, light and
     camera the networks know), pressed only against dice of about their own size
     (``LIKE_SIZED``: not a look at part of a larger die), none of them so near that the two
-    could be one die (``OVERLAP``, or ``ECHO`` for like-sized places: a die seen at a slant,
+    could be one die (``OVERLAP``, or ``one_die_twice``: a die seen at a slant,
     its top and side face marked apart, which ``read_once`` reads as one), and not faint.
     Such a die may be read at the calibration's ``pressed_easy`` threshold: where the free
     dice read surely, the pressed ones' reads are right more often than in frames of unknown
@@ -312,8 +312,7 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
             if o is c:
                 continue
             gap, big = math.hypot(c.x - o.x, c.y - o.y), max(c.size, o.size)
-            like = min(c.size, o.size) >= LIKE_SIZED * big
-            if (gap < OVERLAP * big or (like and gap < ECHO * big)
+            if (gap < OVERLAP * big or one_die_twice(gap, c.size, o.size)
                     or (gap < PRESSED * big and c.size < LIKE_SIZED * o.size)):
                 out[i] = False
                 break

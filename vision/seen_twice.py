@@ -25,6 +25,18 @@ ECHO = 0.65  # regions nearer than this x the larger's side are one die seen twi
 LIKE_SIZED = 0.7  # ... when the smaller is at least this x the larger's side
 
 
+def one_die_twice(gap: float, a: float, b: float) -> bool:
+    """Whether two places of sides ``a`` and ``b``, centres ``gap`` apart, can only be one
+    die marked twice: about one size (``LIKE_SIZED``) and nearer than ``ECHO`` x the larger.
+
+    >>> one_die_twice(24.0, 40.0, 40.0), one_die_twice(30.0, 40.0, 40.0), one_die_twice(
+    ...     10.0, 40.0, 20.0)
+    (True, False, False)
+    """
+    small, big = sorted((a, b))
+    return small >= LIKE_SIZED * big and gap < ECHO * big
+
+
 def echo_pairs(regions: list[Region], smallest: float = 0.0) -> list[tuple[int, int]]:
     """Index pairs of like-sized regions nearer than ``ECHO`` sides, nearest first, each
     region in one pair at most; regions under ``smallest`` pixels are too small to count.
@@ -38,9 +50,9 @@ def echo_pairs(regions: list[Region], smallest: float = 0.0) -> list[tuple[int, 
     for i, a in enumerate(regions):
         for j in range(i + 1, len(regions)):
             b = regions[j]
-            small, big = sorted((box_side(a.box), box_side(b.box)))
+            sa, sb = box_side(a.box), box_side(b.box)
             gap = float(np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]))
-            if small >= max(LIKE_SIZED * big, smallest) and gap < ECHO * big:
+            if min(sa, sb) >= smallest and one_die_twice(gap, sa, sb):
                 pairs.append((gap, i, j))
     used: set[int] = set()
     out = []
