@@ -9,7 +9,8 @@ their threshold get a second look by two other classifiers; dice touching anothe
 read alike by all three, and those pressed against it need a stricter threshold. When the
 caller knows how many dice lie there and fewer were seen, fainter places are read too.
 Two uncertain places nearer than any two dice can lie are one die marked twice, read
-once more as one (``vision.seen_twice``).
+once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
+on one pip of a larger die, read once more larger (``vision.larger_look``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
@@ -27,6 +28,7 @@ import numpy as np
 
 from vision import model as M
 from vision.images import ImageError, cap_size, check_image
+from vision.larger_look import alone, read_larger
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -488,6 +490,27 @@ def with_faint(fr: Frames, looked: list[Peak], cands: list[Candidate], expect: i
     return cands + [replace(c, faint=True) for c in new[:expect - len(cands)]]
 
 
+def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
+                  ) -> list[Candidate]:
+    """``cands`` (in the full-resolution frame ``full``), each free one read less surely than
+    it ``need``s and alone in the frame read again at a larger size (``vision.larger_look``:
+    a box on one pip of a large die), where every classifier is sure of it there."""
+    if not cands:
+        return cands
+    lone = alone(np.array([(c.x, c.y) for c in cands]), np.array([c.size for c in cands]))
+    sure = M.calibration().sure
+    out = []
+    for c, needed, by_itself in zip(cands, need.tolist(), lone, strict=True):
+        if by_itself and not (c.touching or c.faint or c.why) and c.p_value < needed:
+            seen = read_larger(full, (c.x, c.y), c.size, sure, NOT_DIE)
+            if seen is not None:
+                value, least, confidence, size, angle = seen
+                c = replace(c, value=value, p_value=least, confidence=round(confidence, 3),
+                            size=size, angle=angle)
+        out.append(c)
+    return out
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
     """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
@@ -510,6 +533,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         cands = with_faint(fr, looked, cands, expect)
     need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool),
                            easy=easy_pressed(cands))
+    cands = looked_larger(fr.full, cands, need)
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
