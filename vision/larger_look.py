@@ -9,9 +9,11 @@ size (the same centre, turned to the die's axes at that size), smallest first, a
 by every classifier: the first, the two opinions and the close look. It becomes a die only
 when all four name the same value, none takes it for "not a die", and each is at least as
 sure as a free die must be (the calibration's "sure" threshold), which is stricter than a
-free die's own rule (the mean of the later looks). Over every labelled photo and every
+free die's own rule (the mean of the later looks). It never reads a one: a small whole die
+seen in a larger crop is itself one dark blob on the floor, like a one's pip (a 20 px blue
+six with gold pips on a light floor, in a 1280x960 frame, was read so as a one). Over every labelled photo and every
 camera change (``vision.camera_changes``) no such read was wrong; it read three white twos,
-two felt dice and two more through the changes. Crowded places never get it: a larger crop
+a felt three and two more dice through the changes. Crowded places never get it: a larger crop
 there takes in a neighbour (a felt one read at the frame's median size became a four).
 """
 
@@ -58,6 +60,8 @@ def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure
         if len(values) != 1 or max(float(p[k, 0]) for p in reads) >= not_die:
             continue
         value = values.pop()
+        if value == 1:  # a small whole die, larger, is one blob on the floor: a one's pip
+            continue
         least = min(float(M.value_probability(p[k:k + 1])[0]) for p in reads)
         if least >= sure:
             return value, least, float(mean[k, value]), grown, angle

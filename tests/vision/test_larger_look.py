@@ -95,3 +95,12 @@ def test_read_dice_reads_the_two_a_box_on_one_pip_marks(monkeypatch: pytest.Monk
     box = reading.dice[0].box
     assert box[2] - box[0] > 1.4 * ON_PIP
     assert box[0] <= centre[0] <= box[2] and box[1] <= centre[1] <= box[3]
+
+
+def test_a_larger_look_never_reads_a_one() -> None:
+    """A small whole die in a larger crop is one blob on the floor, as a one's pip is: a one
+    is never read larger, while a six is."""
+    for value, read in ((1, None), (6, 6)):
+        img, drawn = render_dice_scene([value], 2, size=(480, 360), style="white", side=36)
+        seen = L.read_larger(img, drawn[0].center, 36.0, M.calibration().sure, R.NOT_DIE)
+        assert (seen and seen[0]) == read
