@@ -11,10 +11,11 @@ when all four name the same value, none takes it for "not a die", and each is at
 sure as a free die must be (the calibration's "sure" threshold), which is stricter than a
 free die's own rule (the mean of the later looks). It never reads a one: a small whole die
 seen in a larger crop is itself one dark blob on the floor, like a one's pip (a 20 px blue
-six with gold pips on a light floor, in a 1280x960 frame, was read so as a one). Over every labelled photo and every
-camera change (``vision.camera_changes``) no such read was wrong; it read three white twos,
-a felt three and two more dice through the changes. Crowded places never get it: a larger crop
-there takes in a neighbour (a felt one read at the frame's median size became a four).
+six with gold pips on a light floor, in a 1280x960 frame, was read so as a one). Over
+every labelled photo and every camera change (``vision.camera_changes``) no such read was
+wrong; it reads three white twos, a felt three and two more dice through the changes.
+Crowded places never get it: a larger crop there takes in a neighbour (a felt one read at
+the frame's median size became a four).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ scenes:
 * ``dark-cloth``: white dice about 30 px across on dark grey cloth, straight down, 720x576.
 * ``slanted-wood``: a red die with yellow pips and a cream die with red pips on grey wood
   grain, a wide camera looking down at a slant, 1280x720.
+* ``lone-dice``: the issue's "never lose an easy die": one to three dice of one of six
+  colourings (white, black, red, blue with gold pips, green, ivory with red pips), 25 to
+  150 px across, well apart on a plain floor (dark, light, mid grey or speckled, with a
+  colour cast), straight down, at 640x480 or 1280x960.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ SUPER = 4  # dice are drawn this many times larger, then shrunk
 class Probe(Enum):
     DARK_CLOTH = "dark-cloth"
     SLANTED_WOOD = "slanted-wood"
+    LONE_DICE = "lone-dice"
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,17 @@ def _blend(img: np.ndarray, die: ProbeDie, angle: float, face: np.ndarray,
     roi[:] = roi * (1 - p) + pip * p
 
 
-def _places(rng: np.random.Generator, n: int, side: float, w: int, h: int
-            ) -> list[tuple[float, float]]:
+def _places(rng: np.random.Generator, n: int, side: float, w: int, h: int,
+            apart: float = 1.9) -> list[tuple[float, float]]:
+    """Up to ``n`` centres ``apart`` x ``side`` from each other, inside the frame (fewer
+    when a thousand tries find no room)."""
     out: list[tuple[float, float]] = []
-    while len(out) < n:
+    for _ in range(1000):
+        if len(out) == n:
+            break
         c = (float(rng.uniform(side * 1.5, w - side * 1.5)),
              float(rng.uniform(side * 1.5, h - side * 1.5)))
-        if all(np.hypot(c[0] - a, c[1] - b) > side * 1.9 for a, b in out):
+        if all(np.hypot(c[0] - a, c[1] - b) > side * apart for a, b in out):
             out.append(c)
     return out
 
@@ -139,7 +148,34 @@ def slanted_wood(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
     return _finish(img, rng, 1.0), moved
 
 
-DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood}
+COLOURINGS = (  # (face, pips) BGR
+    ((235, 238, 240), (25, 25, 30)), ((30, 30, 35), (235, 235, 235)),
+    ((40, 35, 190), (235, 235, 235)), ((150, 60, 20), (60, 200, 230)),
+    ((60, 150, 40), (235, 235, 235)), ((200, 225, 235), (40, 40, 180)))
+
+
+def lone_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One to three dice of one colouring, 25-150 px across, well apart on a plain floor,
+    straight down, 640x480 or 1280x960."""
+    w, h = (640, 480) if rng.random() < 0.5 else (1280, 960)
+    side = float(np.exp(rng.uniform(np.log(25), np.log(min(150, h / 4)))))
+    speckled = rng.random() < 0.25
+    floor = float(rng.choice([50.0, 128.0, 215.0]))
+    grain = rng.normal(0, 18 if speckled else 3, (h, w, 1)).astype(np.float32)
+    img = np.full((h, w, 3), floor, np.float32) + grain
+    if speckled:
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), 1.0), np.float32)
+    img = img * rng.uniform(0.85, 1.15, 3).astype(np.float32)  # a colour cast
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    spots = _places(rng, int(rng.integers(1, 4)), side, w, h, apart=3.0)
+    dice = [ProbeDie(int(rng.integers(1, 7)), c, side) for c in spots]
+    for d in dice:
+        _blend(img, d, float(rng.uniform(0, 90)), face, pip)
+    return _finish(np.clip(img, 0, 255), rng, 0.6), dice
+
+
+DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
+        Probe.LONE_DICE: lone_dice}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:

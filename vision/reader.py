@@ -53,6 +53,7 @@ NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
+PIP_SIZED = 0.5  # an overlapping candidate under this x the stronger's size is on its pips
 LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nearer, gets a
 AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once, if it is
 LOOK_OVER = 0.01  # also this much over its threshold
@@ -125,7 +126,9 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
     A candidate ``DOMINANT`` times stronger than its overlapping neighbour outvotes it (the
     neighbour is a faint echo: a gap between dice, an edge). Two of similar strength are a
     die seen with its side face, or stacked dice: they become one uncertain region. Two
-    sure readings (``TWO_SURE``) of different values are two dice pressed together.
+    sure readings (``TWO_SURE``) of different values are two dice pressed together. A
+    weaker one under ``PIP_SIZED`` x the stronger's size is a look at one of its pips (large
+    light pips on a dark die), neither a side face nor a die: it is dropped.
     """
     cands = sorted(cands, key=lambda c: -c.strength)
     gone: set[int] = set()
@@ -141,6 +144,8 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
             if a.value != b.value and min(a.p_value, b.p_value) >= TWO_SURE:
                 continue  # two sure readings of different faces: two dice side by side
             gone.add(j)
+            if b.size < PIP_SIZED * a.size:
+                continue  # a place on one of its pips, not a face of its own
             if a.strength < DOMINANT * b.strength:
                 a = replace(a, why="overlapping faces (a side face, or stacked dice)",
                             confidence=min(a.confidence, b.confidence))

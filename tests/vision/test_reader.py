@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -86,6 +88,17 @@ def test_a_faint_echo_next_to_a_clear_die_is_dropped() -> None:
 def test_two_similar_looks_at_one_place_become_one_uncertain_region() -> None:
     out = resolve_overlaps([_cand(100, 0.8, 5), _cand(110, 0.75, 2)])
     assert len(out) == 1 and out[0].why.startswith("overlapping faces")
+
+
+def test_a_look_at_one_pip_of_a_larger_die_is_not_a_face_of_its_own() -> None:
+    """Large light pips on a dark die: a place a third of the die's size on one of its pips
+    is dropped, and the die stays read; a place over half its size is still a rival face."""
+    die = replace(_cand(100, 0.9, 5, sure=1.0), size=100.0)
+    pip = replace(_cand(120, 0.8, 4, sure=0.23), size=30.0)
+    assert [(c.value, c.why) for c in resolve_overlaps([die, pip])] == [(5, "")]
+    face = replace(pip, size=60.0)
+    (out,) = resolve_overlaps([die, face])
+    assert out.value == 5 and out.why.startswith("overlapping faces")
 
 
 def test_touching_dice_are_not_overlaps() -> None:
