@@ -28,7 +28,7 @@ GROW = (1.5, 2.0)  # the larger sizes tried, x the place's own, smallest first
 ALONE = 3.0  # no other die-like place's centre nearer than this x the place's size
 
 
-def alone(centres: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+def alone(centres: np.ndarray, sizes: np.ndarray) -> list[bool]:
     """Which places (centres (N, 2), sizes (N,)) have no other centre within ``ALONE`` x
     their own size.
 
@@ -38,7 +38,7 @@ def alone(centres: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     xy = np.asarray(centres, np.float64).reshape(-1, 2)
     d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
     np.fill_diagonal(d, np.inf)
-    return (d.min(axis=1, initial=np.inf) >= ALONE * np.asarray(sizes, np.float64)).tolist()
+    return [bool(b) for b in d.min(axis=1, initial=np.inf) >= ALONE * np.asarray(sizes, np.float64)]
 
 
 def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure: float,
