@@ -10,7 +10,9 @@ read alike by all three, and those pressed against it need a stricter threshold.
 caller knows how many dice lie there and fewer were seen, fainter places are read too.
 Two uncertain places nearer than any two dice can lie are one die marked twice, read
 once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
-on one pip of a larger die, read once more larger (``vision.larger_look``).
+on one pip of a larger die, read once more larger (``vision.larger_look``); a die too large
+for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
+the working size where no die was read (``vision.coarse_look``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
@@ -27,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.coarse_look import covers, explained
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import alone, read_larger
 from vision.profile import Profile
@@ -516,6 +519,29 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
+def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
+    """The large dice a look at a quarter of the working size finds where it covers none of
+    the dice ``read`` so far, and reads at least as surely as a pressed die must be (the
+    calibration's stricter threshold), none read as a one, in image pixels
+    (``vision.coarse_look``: a die too large for the finer looks, or whose pips they found
+    as dice). Only such places are classified, so a frame whose dice are read costs one
+    small detector pass more."""
+    small = cv2.pyrDown(fr.work)
+    if min(small.shape[:2]) < 2 * M.PAD:
+        return []
+    k = fr.work_px
+    peaks = [p for p in _look(fr.work, cv2.pyrDown(small))
+             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP
+             and not any(covers(square_box((p[0][0] * k, p[0][1] * k), p[1] * k), d.center)
+                         for d in read)]
+    if not peaks:
+        return []
+    strict, f = M.calibration().sure_touching, fr.full_px
+    return [Die(c.value, (round(c.x * f, 1), round(c.y * f, 1)),
+                square_box((c.x * f, c.y * f), c.size * f), c.confidence, round(c.angle, 1))
+            for c in settled(fr, peaks) if not c.why and c.value != 1 and c.p_value >= strict]
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
     """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
@@ -556,6 +582,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
     dice += more
+    dice, left = explained(dice, list(ut), looked_coarser(fr, dice))
+    ut = tuple(left)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))

@@ -43,11 +43,11 @@ def test_slanted_coloured_dice_are_never_ruled_wrong() -> None:
 
 def test_lone_dice_of_any_size_and_colouring_are_never_ruled_wrong() -> None:
     """The issue's "never lose an easy die": lone dice 25-150 px of six colourings on plain
-    floors. Large dice in a 640x480 frame are the known gap (their pips are found as dice:
-    60 scenes, 77% exactly right); what is read is right."""
+    floors, large dice in a 640x480 frame among them (found by the coarser look); what is
+    read is right (60 scenes: 93% the right count, 90% exactly right)."""
     r = bench_probe(Probe.LONE_DICE, 20)
     assert r.ruled_wrong == 0
-    assert r.count_right >= 0.85 * r.scenes and r.exactly_right >= 0.8 * r.scenes
+    assert r.count_right >= 0.9 * r.scenes and r.exactly_right >= 0.85 * r.scenes
 
 
 def test_lone_dice_scenes_span_the_sizes_and_frames_the_issue_names() -> None:

@@ -1,0 +1,59 @@
+"""A die too large for the finer looks is found by a coarser one (vision.coarse_look)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision import reader as R
+from vision.probe_scenes import Probe, probe_scene
+from vision.types import Die
+
+
+@pytest.mark.parametrize(("seed", "what"), [
+    (42, "a 111 px dark five whose light pips the first look took for dice"),
+    (10, "two 74 px white dice on a light floor, not marked at all"),
+])
+def test_a_die_too_large_for_a_640x480_frame_is_read(
+        seed: int, what: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = probe_scene(Probe.LONE_DICE, seed)
+    assert img.shape[:2] == (480, 640) and min(d.side for d in drawn) > 70, what
+    reading = R.read_dice(img)
+    assert sorted(d.value for d in reading.dice) == sorted(d.value for d in drawn)
+    assert reading.uncertain == ()
+    monkeypatch.setattr(R, "looked_coarser", lambda fr, read: [])
+    without = R.read_dice(img)
+    assert sorted(d.value for d in without.dice) != sorted(d.value for d in drawn)
+
+
+def test_a_frame_whose_dice_are_read_classifies_nothing_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only places covering no read die are classified: the coarser look costs a frame of
+    small dice, all read, one small detector pass."""
+    img, drawn = probe_scene(Probe.DARK_CLOTH, 3)
+    calls: list[int] = []
+    settled = R.settled
+
+    def spy(fr: R.Frames, looked: list, keep: float = R.KEEP) -> list[R.Candidate]:
+        calls.append(len(looked))
+        return settled(fr, looked, keep)
+
+    monkeypatch.setattr(R, "settled", spy)
+    reading = R.read_dice(img)
+    assert len(reading.dice) == len(drawn) and calls == calls[:1]  # the usual pass only
+
+
+def test_a_coarse_die_never_stands_over_a_die_already_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = probe_scene(Probe.DARK_CLOTH, 3)
+    plain = R.read_dice(img)
+    x, y = plain.dice[0].center
+    over = Die(3, (x, y), (int(x - 60), int(y - 60), int(x + 60), int(y + 60)), 0.99)
+    monkeypatch.setattr(R, "looked_coarser", lambda fr, read: [over])
+    reading = R.read_dice(img)
+    assert reading.dice == plain.dice and reading.uncertain == plain.uncertain
+
+
+def test_the_coarse_look_skips_frames_too_small_for_it() -> None:
+    img = np.full((64, 64, 3), 128, np.uint8)
+    assert R.looked_coarser(R.frames(img), []) == []
