@@ -524,8 +524,8 @@ def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
     the dice ``read`` so far, and reads at least as surely as a pressed die must be (the
     calibration's stricter threshold), none read as a one, in image pixels
     (``vision.coarse_look``: a die too large for the finer looks, or whose pips they found
-    as dice). Only such places are classified, so a frame whose dice are read costs one
-    small detector pass more."""
+    as dice). Only such places are read, and only those the first classifier reads nearly
+    as surely (``LOOK_BELOW``) get the later looks (``settled``)."""
     small = cv2.pyrDown(fr.work)
     if min(small.shape[:2]) < 2 * M.PAD:
         return []
@@ -537,6 +537,13 @@ def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
     if not peaks:
         return []
     strict, f = M.calibration().sure_touching, fr.full_px
+    first = M.run_classifier(M.crop_patches(fr.full, _places(fr, peaks)))
+    likely = (worth_keeping(first, np.array([h for _, _, h in peaks]))
+              & (first[:, 1:].argmax(axis=1) != 0)  # not a one
+              & (M.value_probability(first) >= strict - LOOK_BELOW))
+    peaks = [p for p, keep in zip(peaks, likely.tolist(), strict=True) if keep]
+    if not peaks:
+        return []
     return [Die(c.value, (round(c.x * f, 1), round(c.y * f, 1)),
                 square_box((c.x * f, c.y * f), c.size * f), c.confidence, round(c.angle, 1))
             for c in settled(fr, peaks) if not c.why and c.value != 1 and c.p_value >= strict]
@@ -582,8 +589,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
     dice += more
-    dice, left = explained(dice, list(ut), looked_coarser(fr, dice))
-    ut = tuple(left)
+    if ut or not dice:  # something unexplained: a die too large for the looks so far?
+        dice, left = explained(dice, list(ut), looked_coarser(fr, dice))
+        ut = tuple(left)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
