@@ -11,13 +11,13 @@ quarter of the working size (``vision.reader.looked_coarser``), where such a die
 size it knows; only places that cover no die already read, and that the first classifier
 reads nearly surely, are read further (a frame whose dice are all read pays nothing; one
 with an uncertain place about 1.4 ms on this machine for the detector pass). A die found
-there counts only
-when it is read at least as surely as a die pressed against another must be (the
-calibration's stricter threshold), is not read as a one (a coarse box around a lone blob),
-and covers no read die; it then stands in place of the uncertain places it covers. It
+there counts only when all four classifiers read it alike (``vision.larger_look.unanimous``),
+each at least as surely as a die pressed against another must be (read alone here, it has
+no neighbour to call it touching), not as a one (a coarse box around a lone blob), and
+where it covers no read die; it then stands in place of the uncertain places it covers. It
 explains what the finer looks could not and overrules nothing they were sure of. On lone
 dice drawn by code (``vision.probe_scenes``: lone-dice) exactly right scenes went 76.7 ->
-90.0%; on the shared photos it reads two more felt dice; nothing it read was wrong there,
+88.3%; on the shared photos it reads two more felt dice; nothing it read was wrong there,
 through the camera changes, or on 1,300 lone dice of 20-160 px.
 """
 

@@ -41,14 +41,19 @@ def alone(centres: np.ndarray, sizes: np.ndarray) -> list[bool]:
     return [bool(b) for b in d.min(axis=1, initial=np.inf) >= ALONE * np.asarray(sizes, np.float64)]
 
 
-def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure: float,
-                not_die: float) -> tuple[int, float, float, float, float] | None:
-    """(value, least P(value | die) of the four classifiers, P(value) of the later looks'
-    mean, size, angle) at the first of the ``GROW`` sizes where every classifier reads the
-    place in the full-resolution frame ``full`` as the same value at least ``sure`` surely,
-    and none as "not a die" with ``not_die`` or more; None if at no size."""
-    looks = [(centre, size * k) for k in GROW]
-    places = M.turned(full, looks)
+Read = tuple[int, float, float]  # value, least P(value | die) of the four, P(value) of the mean
+
+
+def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: float,
+              ) -> list[Read | None]:
+    """Each (centre, size, angle) place of the full-resolution frame ``full`` read by every
+    classifier (the first, the two opinions, the close look): (value, the least P(value |
+    die) of the four, P(value) of the later looks' mean logits) when all four name the same
+    value, none reads "not a die" with ``not_die`` or more, each is at least ``sure`` sure,
+    and the value is not a one (a small whole die in a larger crop is one blob on the floor,
+    like a one's pip); else None."""
+    if not places:
+        return []
     patches = M.crop_patches(full, places)
     logits = [M.run_classifier_raw(patches, name)[0] for name in (M.CLASSIFIER, *M.OPINIONS)]
     close = M.patches_input(M.crops_uint8(full, places, M.CLOSE_CROP))
@@ -56,14 +61,24 @@ def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure
     temperature = M.calibration().temperature
     reads = [M.softmax(lg, temperature) for lg in logits]
     mean = M.softmax(np.mean(logits[1:], axis=0), temperature)  # the later looks, as for a free die
-    for k, (_, grown, angle) in enumerate(places):
+    out: list[Read | None] = []
+    for k in range(len(places)):
         values = {int(p[k, 1:].argmax()) + 1 for p in reads}
-        if len(values) != 1 or max(float(p[k, 0]) for p in reads) >= not_die:
-            continue
-        value = values.pop()
-        if value == 1:  # a small whole die, larger, is one blob on the floor: a one's pip
-            continue
         least = min(float(M.value_probability(p[k:k + 1])[0]) for p in reads)
-        if least >= sure:
-            return value, least, float(mean[k, value]), grown, angle
+        value = values.pop() if len(values) == 1 else 0  # 0: they disagree
+        ok = value > 1 and least >= sure and max(float(p[k, 0]) for p in reads) < not_die
+        out.append((value, least, float(mean[k, value])) if ok else None)
+    return out
+
+
+def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure: float,
+                not_die: float) -> tuple[int, float, float, float, float] | None:
+    """(value, least P(value | die) of the four classifiers, P(value) of the later looks'
+    mean, size, angle) at the first of the ``GROW`` sizes where the place in the
+    full-resolution frame ``full`` is read ``unanimous``ly; None if at no size."""
+    places = M.turned(full, [(centre, size * k) for k in GROW])
+    for (_, grown, angle), read in zip(places, unanimous(full, places, sure, not_die),
+                                       strict=True):
+        if read is not None:
+            return (*read, grown, angle)
     return None

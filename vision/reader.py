@@ -31,7 +31,7 @@ import numpy as np
 from vision import model as M
 from vision.coarse_look import covers, explained
 from vision.images import ImageError, cap_size, check_image
-from vision.larger_look import alone, read_larger
+from vision.larger_look import alone, read_larger, unanimous
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -521,11 +521,10 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
 
 def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
     """The large dice a look at a quarter of the working size finds where it covers none of
-    the dice ``read`` so far, and reads at least as surely as a pressed die must be (the
-    calibration's stricter threshold), none read as a one, in image pixels
-    (``vision.coarse_look``: a die too large for the finer looks, or whose pips they found
-    as dice). Only such places are read, and only those the first classifier reads nearly
-    as surely (``LOOK_BELOW``) get the later looks (``settled``)."""
+    the dice ``read`` so far, read ``unanimous``ly by all four classifiers at least as surely
+    as a pressed die must be, in image pixels (``vision.coarse_look``: a die too large for
+    the finer looks, or whose pips they found as dice). Only places the first classifier
+    reads nearly that surely (``LOOK_BELOW``) are shown the others."""
     small = cv2.pyrDown(fr.work)
     if min(small.shape[:2]) < 2 * M.PAD:
         return []
@@ -534,19 +533,25 @@ def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
              if p[1] > LARGE_DIE / 2 and p[2] >= KEEP
              and not any(covers(square_box((p[0][0] * k, p[0][1] * k), p[1] * k), d.center)
                          for d in read)]
-    if not peaks:
+    strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
+    if not peaks or strict > 1.0:
         return []
-    strict, f = M.calibration().sure_touching, fr.full_px
-    first = M.run_classifier(M.crop_patches(fr.full, _places(fr, peaks)))
+    places = _places(fr, peaks)
+    first = M.run_classifier(M.crop_patches(fr.full, places))
     likely = (worth_keeping(first, np.array([h for _, _, h in peaks]))
               & (first[:, 1:].argmax(axis=1) != 0)  # not a one
               & (M.value_probability(first) >= strict - LOOK_BELOW))
-    peaks = [p for p, keep in zip(peaks, likely.tolist(), strict=True) if keep]
-    if not peaks:
-        return []
-    return [Die(c.value, (round(c.x * f, 1), round(c.y * f, 1)),
-                square_box((c.x * f, c.y * f), c.size * f), c.confidence, round(c.angle, 1))
-            for c in settled(fr, peaks) if not c.why and c.value != 1 and c.p_value >= strict]
+    places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
+    f = fr.full_px
+    found = []
+    for ((x, y), size, angle), seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
+                                           strict=True):
+        if seen is not None:
+            value, _, confidence = seen
+            found.append(Die(value, (round(x * f, 1), round(y * f, 1)),
+                             square_box((x * f, y * f), size * f), round(confidence, 3),
+                             round(angle, 1)))
+    return found
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,

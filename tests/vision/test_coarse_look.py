@@ -12,7 +12,7 @@ from vision.types import Die
 
 @pytest.mark.parametrize(("seed", "what"), [
     (42, "a 111 px dark five whose light pips the first look took for dice"),
-    (10, "two 74 px white dice on a light floor, not marked at all"),
+    (25, "two 101 px dice on a light floor, not marked at all"),
 ])
 def test_a_die_too_large_for_a_640x480_frame_is_read(
         seed: int, what: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,4 +56,24 @@ def test_a_coarse_die_never_stands_over_a_die_already_read(
 
 def test_the_coarse_look_skips_frames_too_small_for_it() -> None:
     img = np.full((64, 64, 3), 128, np.uint8)
+    assert R.looked_coarser(R.frames(img), []) == []
+
+
+def test_a_coarse_die_needs_every_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read alone by the coarse look, a die has no neighbour to call it touching: all four
+    classifiers must still agree on it, as surely as on a pressed die."""
+    from vision import model as M
+
+    img, _ = probe_scene(Probe.LONE_DICE, 42)
+    raw = M.run_classifier_raw
+
+    def second_reads_one(patches: np.ndarray, name: str = M.CLASSIFIER,
+                         ) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = raw(patches, name)
+        if name == M.OPINIONS[1]:
+            logits = np.zeros_like(logits)
+            logits[:, 1] = 10.0
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", second_reads_one)
     assert R.looked_coarser(R.frames(img), []) == []
