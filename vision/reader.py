@@ -36,7 +36,7 @@ from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
-from vision.types import TOUCHING_DICE, Die, Reading, Region, square_box, verdict
+from vision.types import TOUCHING_DICE, Die, Reading, Region, box_side, square_box, verdict
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -45,6 +45,8 @@ DET_SCALE_DEFAULT = 0.5  # the first look: the working image at half size
 SIZE_PEAK = 0.35  # peaks this strong set the scale of the second look
 SMALL_DIE = 28.0  # median die below this (working px): look again at twice the scale
 LARGE_DIE = 130.0  # median die above this: look again at half the scale
+COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where no die was
+# read, or where a read die is at least this x its smallest: one set of dice is one size
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
 PEAK_MIN = 0.2  # heat-map peak worth a look
@@ -519,20 +521,25 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
-def looked_coarser(fr: Frames, read: list[Die]) -> list[Die]:
+def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Die]:
     """The large dice a look at a quarter of the working size finds where it covers none of
-    the dice ``read`` so far, read ``unanimous``ly by all four classifiers at least as surely
-    as a pressed die must be, in image pixels (``vision.coarse_look``: a die too large for
-    the finer looks, or whose pips they found as dice). Only places the first classifier
-    reads nearly that surely (``LOOK_BELOW``) are shown the others."""
+    the dice ``read`` so far, or one of them and some of the ``unsure`` places, read
+    ``unanimous``ly by all four classifiers at least as surely as a pressed die must be, in
+    image pixels (``vision.coarse_look``: a die too large for the finer looks, or whose pips
+    or corner they found as dice). Only places the first classifier reads nearly that surely
+    (``LOOK_BELOW``) are shown the others."""
     small = cv2.pyrDown(fr.work)
     if min(small.shape[:2]) < 2 * M.PAD:
         return []
     k = fr.work_px
+
+    def may_explain(p: Peak) -> bool:  # as ``explained`` may use it
+        box = square_box((p[0][0] * k, p[0][1] * k), p[1] * k)
+        over = sum(covers(box, d.center) for d in read)
+        return over == 0 or (over == 1 and any(covers(box, r.center) for r in unsure))
+
     peaks = [p for p in _look(fr.work, cv2.pyrDown(small))
-             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP
-             and not any(covers(square_box((p[0][0] * k, p[0][1] * k), p[1] * k), d.center)
-                         for d in read)]
+             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and may_explain(p)]
     strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
     if not peaks or strict > 1.0:
         return []
@@ -594,8 +601,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
     dice += more
-    if ut or not dice:  # something unexplained: a die too large for the looks so far?
-        dice, left = explained(dice, list(ut), looked_coarser(fr, dice))
+    if not dice or (ut and max(box_side(d.box) for d in dice) >= COARSE_NEAR * fr.work_px
+                    * LARGE_DIE / 2):  # unexplained, where a die may be too large for the looks
+        dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     dt = tuple(dice)

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from vision import reader as R
+from vision.coarse_look import explained
 from vision.probe_scenes import Probe, probe_scene
-from vision.types import Die
+from vision.types import Die, Region
 
 
 @pytest.mark.parametrize(("seed", "what"), [
@@ -21,7 +22,7 @@ def test_a_die_too_large_for_a_640x480_frame_is_read(
     reading = R.read_dice(img)
     assert sorted(d.value for d in reading.dice) == sorted(d.value for d in drawn)
     assert reading.uncertain == ()
-    monkeypatch.setattr(R, "looked_coarser", lambda fr, read: [])
+    monkeypatch.setattr(R, "looked_coarser", lambda fr, read, unsure: [])
     without = R.read_dice(img)
     assert sorted(d.value for d in without.dice) != sorted(d.value for d in drawn)
 
@@ -43,20 +44,24 @@ def test_a_frame_whose_dice_are_read_classifies_nothing_more(
     assert len(reading.dice) == len(drawn) and calls == calls[:1]  # the usual pass only
 
 
-def test_a_coarse_die_never_stands_over_a_die_already_read(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    img, drawn = probe_scene(Probe.DARK_CLOTH, 3)
-    plain = R.read_dice(img)
-    x, y = plain.dice[0].center
-    over = Die(3, (x, y), (int(x - 60), int(y - 60), int(x + 60), int(y + 60)), 0.99)
-    monkeypatch.setattr(R, "looked_coarser", lambda fr, read: [over])
-    reading = R.read_dice(img)
-    assert reading.dice == plain.dice and reading.uncertain == plain.uncertain
+def test_a_coarse_die_overrules_no_die_already_read() -> None:
+    """It stands where no die was read, or for one read die of its own value (part of it,
+    read, beside another part left uncertain); never over a die read otherwise, nor over
+    two dice."""
+    part = Region((70.0, 70.0), (60, 60, 80, 80), "dice touching: spread them")
+    big = Die(4, (50.0, 50.0), (0, 0, 100, 100), 0.99)
+    same, other = Die(4, (40.0, 40.0), (20, 20, 60, 60), 0.98), Die(6, (40.0, 40.0),
+                                                                     (20, 20, 60, 60), 0.98)
+    assert explained([same], [part], [big]) == ([big], [])
+    assert explained([other], [part], [big]) == ([other], [part])
+    two = [same, Die(4, (80.0, 30.0), (70, 20, 90, 40), 0.98)]
+    assert explained(two, [part], [big]) == (two, [part])
+    assert explained([same], [], [big]) == ([same], [])  # nothing left to explain
 
 
 def test_the_coarse_look_skips_frames_too_small_for_it() -> None:
     img = np.full((64, 64, 3), 128, np.uint8)
-    assert R.looked_coarser(R.frames(img), []) == []
+    assert R.looked_coarser(R.frames(img), [], []) == []
 
 
 def test_a_coarse_die_needs_every_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,4 +81,4 @@ def test_a_coarse_die_needs_every_classifier(monkeypatch: pytest.MonkeyPatch) ->
         return logits, feats
 
     monkeypatch.setattr(M, "run_classifier_raw", second_reads_one)
-    assert R.looked_coarser(R.frames(img), []) == []
+    assert R.looked_coarser(R.frames(img), [], []) == []

@@ -45,10 +45,11 @@ def test_slanted_coloured_dice_are_never_ruled_wrong() -> None:
 def test_lone_dice_of_any_size_and_colouring_are_never_ruled_wrong() -> None:
     """The issue's "never lose an easy die": lone dice 25-150 px of six colourings on plain
     floors, large dice in a 640x480 frame among them (found by the coarser look); what is
-    read is right (60 scenes: 93% the right count, 90% exactly right)."""
+    read is right (60 scenes: 98% the right count, 95% exactly right; 20 here: 95 and 90%,
+    the issue's targets for an unseen plain scene)."""
     r = bench_probe(Probe.LONE_DICE, 20)
     assert r.ruled_wrong == 0
-    assert r.count_right >= 0.9 * r.scenes and r.exactly_right >= 0.85 * r.scenes
+    assert r.count_right >= 0.95 * r.scenes and r.exactly_right >= 0.9 * r.scenes
 
 
 def test_lone_dice_scenes_span_the_sizes_and_frames_the_issue_names() -> None:
@@ -144,5 +145,5 @@ def test_a_red_five_seen_long_at_the_slant_and_marked_twice_is_read(
     assert sorted(int(d.value) for d in reading.dice) == [4, 5] and not reading.uncertain
     cal = M.calibration()  # the first classifier held to the pressed threshold: two regions
     monkeypatch.setattr(M, "calibration", lambda: replace(cal, sure=cal.sure_touching))
-    monkeypatch.setattr(R, "looked_coarser", lambda fr, read: [])  # it reads the five whole
+    monkeypatch.setattr(R, "looked_coarser", lambda fr, read, unsure: [])  # it reads the five whole
     assert len(read_dice(image).uncertain) == 2
