@@ -24,7 +24,7 @@ camera changes, or on 1,200 lone dice of 20-160 px.
 
 from __future__ import annotations
 
-from vision.types import Box, Die, Region
+from vision.types import Box, Die, Face, Region
 
 
 def covers(box: Box, point: tuple[float, float]) -> bool:
@@ -37,12 +37,31 @@ def covers(box: Box, point: tuple[float, float]) -> bool:
     return x0 <= point[0] <= x1 and y0 <= point[1] <= y1
 
 
+def replaced(box: Box, value: Face | None, dice: list[Die], unsure: list[Region],
+             ) -> tuple[list[Die], list[Region]] | None:
+    """The read dice and uncertain places a coarse die of ``value`` (None: not read yet, any
+    value) boxed ``box`` would stand in place of, or None where it may not stand: it may
+    cover no read die, or one read die of its own value and some uncertain places (the
+    finer looks read part of a large die and took another part for a die of its own).
+
+    >>> part = Region((70.0, 70.0), (60, 60, 80, 80), "dice touching: spread them")
+    >>> read = Die(4, (40.0, 40.0), (20, 20, 60, 60), 0.98)
+    >>> replaced((0, 0, 100, 100), None, [read], [part]) == ([read], [part])
+    True
+    >>> replaced((0, 0, 100, 100), 6, [read], [part]), replaced((0, 0, 100, 100), 4, [read], [])
+    (None, None)
+    """
+    over = [d for d in dice if covers(box, d.center)]
+    under = [r for r in unsure if covers(box, r.center)]
+    if not over or (len(over) == 1 and under and value in (None, over[0].value)):
+        return over, under
+    return None
+
+
 def explained(dice: list[Die], unsure: list[Region], found: list[Die],
               ) -> tuple[list[Die], list[Region]]:
     """``dice`` and ``unsure`` with each of the coarser look's ``found`` dice (already sure
-    enough) in place of the uncertain places it covers, where it covers no read die, or
-    one read die of its own value (which it then stands for: the finer looks read part of
-    a large die and took another part for a die of its own).
+    enough) in place of what it covers, where it may stand (``replaced``).
 
     >>> pip = Region((45.0, 45.0), (40, 40, 50, 50), "pips too small to count")
     >>> big = Die(5, (50.0, 50.0), (20, 20, 80, 80), 0.99)
@@ -59,12 +78,9 @@ def explained(dice: list[Die], unsure: list[Region], found: list[Die],
     """
     dice, unsure = list(dice), list(unsure)
     for die in found:
-        under = [r for r in unsure if covers(die.box, r.center)]
-        over = [d for d in dice if covers(die.box, d.center)]
-        if not over:
+        gone = replaced(die.box, die.value, dice, unsure)
+        if gone is not None:
+            over, under = gone
+            dice = [d for d in dice if all(d is not o for o in over)] + [die]
             unsure = [r for r in unsure if r not in under]
-            dice.append(die)
-        elif under and len(over) == 1 and over[0].value == die.value:
-            unsure = [r for r in unsure if r not in under]
-            dice = [d for d in dice if d is not over[0]] + [die]
     return dice, unsure

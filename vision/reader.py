@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
-from vision.coarse_look import covers, explained
+from vision.coarse_look import explained, replaced
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import alone, read_larger, unanimous
 from vision.profile import Profile
@@ -521,6 +521,14 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
+def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
+    """Whether a reading (``dice`` read, ``unsure`` places) leaves something a die too large
+    for the finer looks may explain: no die at all, or uncertain places beside a read die at
+    least ``COARSE_NEAR`` x the smallest the coarser look sees (one set of dice is one size)."""
+    return not dice or (bool(unsure) and max(box_side(d.box) for d in dice)
+                        >= COARSE_NEAR * fr.work_px * LARGE_DIE / 2)
+
+
 def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Die]:
     """The large dice a look at a quarter of the working size finds where it covers none of
     the dice ``read`` so far, or one of them and some of the ``unsure`` places, read
@@ -532,14 +540,10 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
     if min(small.shape[:2]) < 2 * M.PAD:
         return []
     k = fr.work_px
-
-    def may_explain(p: Peak) -> bool:  # as ``explained`` may use it
-        box = square_box((p[0][0] * k, p[0][1] * k), p[1] * k)
-        over = sum(covers(box, d.center) for d in read)
-        return over == 0 or (over == 1 and any(covers(box, r.center) for r in unsure))
-
     peaks = [p for p in _look(fr.work, cv2.pyrDown(small))
-             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and may_explain(p)]
+             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and replaced(
+                 square_box((p[0][0] * k, p[0][1] * k), p[1] * k), None, read, unsure)
+             is not None]  # where ``explained`` could use a die of some value
     strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
     if not peaks or strict > 1.0:
         return []
@@ -601,8 +605,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
     dice += more
-    if not dice or (ut and max(box_side(d.box) for d in dice) >= COARSE_NEAR * fr.work_px
-                    * LARGE_DIE / 2):  # unexplained, where a die may be too large for the looks
+    if coarse_worth(fr, dice, ut):
         dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
