@@ -30,13 +30,24 @@ import numpy as np
 
 from vision import model as M
 from vision.coarse_look import explained, replaced
+from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import alone, read_larger, unanimous
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
-from vision.types import TOUCHING_DICE, Die, Reading, Region, box_side, square_box, verdict
+from vision.top_face import face_centres
+from vision.types import (
+    TOUCHING_DICE,
+    Die,
+    Reading,
+    Region,
+    box_centre,
+    box_side,
+    square_box,
+    verdict,
+)
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -62,6 +73,9 @@ PIP_SIZED = 0.5  # an overlapping candidate under this x the stronger's size is 
 LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nearer, gets a
 AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once, if it is
 LOOK_OVER = 0.01  # also this much over its threshold
+FOUR_VIEWS_BELOW = 0.3  # a free die read this much less surely than its threshold, or nearer,
+#                        is read in four views (``looked_four_ways``); none read less surely
+#                        was ever lifted to sure so, over every photo and camera change
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
@@ -521,6 +535,31 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
+def looked_four_ways(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
+                     easy: np.ndarray) -> list[Candidate]:
+    """``cands`` (in the full-resolution frame ``full``) still read less surely than they
+    ``need``, but not ``FOUR_VIEWS_BELOW`` less, read once more by the later classifiers in
+    four views of the face (``vision.four_views``), and taken where their mean is sure
+    enough and not "not a die": free dice, dice that touch another, and dice pressed
+    against another in an easy frame (``easy``: ``easy_pressed``). A pressed die in any
+    other frame never is: in a felt pile the mean was sure of a top face whose label named
+    the side face."""
+    unsure = [i for i, (c, needed, in_easy) in enumerate(zip(cands, need.tolist(),
+                                                             easy.tolist(), strict=True))
+              if not (c.faint or c.why or (c.pressed and not in_easy))
+              and needed - FOUR_VIEWS_BELOW <= c.p_value < needed]
+    if not unsure:
+        return cands
+    out = list(cands)
+    seen = four_views(full, [((cands[i].x, cands[i].y), cands[i].size, cands[i].angle)
+                             for i in unsure])
+    for i, (value, p_value, confidence, not_die) in zip(unsure, seen, strict=True):
+        if p_value >= need[i] and not_die < NOT_DIE:
+            out[i] = replace(cands[i], value=value, p_value=p_value,
+                             confidence=round(confidence, 3))
+    return out
+
+
 def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
     """Whether a reading (``dice`` read, ``unsure`` places) leaves something a die too large
     for the finer looks may explain: no die at all, or uncertain places beside a read die at
@@ -585,9 +624,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     cands = settled(fr, looked)
     if expect is not None:
         cands = with_faint(fr, looked, cands, expect)
-    need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool),
-                           easy=easy_pressed(cands))
-    cands = looked_larger(fr.full, cands, need)
+    easy = easy_pressed(cands)
+    need = sure_thresholds(np.array([c.pressed or c.faint for c in cands], bool), easy=easy)
+    cands = looked_four_ways(fr.full, looked_larger(fr.full, cands, need), need, easy)
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
@@ -613,7 +652,21 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
+    reading = on_top_faces(image, reading)
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
+
+
+def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
+    """``reading`` with each pip die's centre moved to its top face's, where its pips show
+    it (``vision.top_face``); its box stays around the whole die."""
+    pips = [(i, d) for i, d in enumerate(reading.dice) if isinstance(d.value, int)]
+    faces = face_centres(image, [(box_centre(d.box), box_side(d.box), int(d.value))
+                                 for _, d in pips])
+    dice = list(reading.dice)
+    for (i, d), face in zip(pips, faces, strict=True):
+        if face is not None:
+            dice[i] = replace(d, center=(round(face[0], 1), round(face[1], 1)))
+    return replace(reading, dice=tuple(dice))
 
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
@@ -621,6 +674,6 @@ def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
     (same order), from the same image; feed them to ``vision.model.classifier_features``."""
     fr = frames(image)
     k = 1.0 / fr.full_px
-    places = [((d.center[0] * k, d.center[1] * k), (d.box[2] - d.box[0]) * k, d.angle)
-              for d in reading.dice]
+    places = [((box_centre(d.box)[0] * k, box_centre(d.box)[1] * k),
+               (d.box[2] - d.box[0]) * k, d.angle) for d in reading.dice]
     return M.crops_uint8(fr.full, places)

@@ -18,15 +18,15 @@ from vision import model as M
 from vision.dataset import LabeledDie, match_places
 from vision.profile import Profile, Shot, TaughtDie
 from vision.reader import read_dice
-from vision.types import Die, Region, box_side
+from vision.types import Die, Region, box_centre, box_side
 
 
 def shot_from_labels(image: np.ndarray, dice: Sequence[LabeledDie]) -> Shot:
     """A teaching picture: ``image`` with its labelled dice placed as the reader sees them."""
     reading = read_dice(image)
     found: list[Die | Region] = [*reading.dice, *reading.uncertain]
-    seen = [(d.center, box_side(d.box)) for d in found]
-    pairs = match_places([c for c, _ in seen], dice)
+    seen = [(box_centre(d.box), box_side(d.box)) for d in found]  # where the reader looked
+    pairs = match_places([d.center for d in found], dice)  # a die's top face, a region's place
     taught = []
     for i, lab in enumerate(dice):
         if i in pairs and isinstance(lab.value, int):

@@ -37,6 +37,15 @@ def box_side(box: Box) -> float:
     return float(max(box[2] - box[0], box[3] - box[1]))
 
 
+def box_centre(box: Box) -> tuple[float, float]:
+    """The centre of a pixel box (x0, y0, x1, y1).
+
+    >>> box_centre((45, 15, 55, 25))
+    (50.0, 20.0)
+    """
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
 def square_box(center: tuple[float, float], side: float) -> Box:
     """The pixel box of a square ``side`` across around ``center``.
 
@@ -55,8 +64,10 @@ def face_order(face: Face) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class Die:
-    """A die read with its top face (pip value, or face name for symbol dice); pixel centre
-    and box (x0, y0, x1, y1); its turn in the image (degrees, the angle its crop was aligned
+    """A die read with its top face (pip value, or face name for symbol dice); the pixel
+    centre of that face (``vision.top_face``: seen at a slant, off the middle of the die's
+    box) and the box around the whole die (x0, y0, x1, y1), whose centre is where the
+    reader placed the die; its turn in the image (degrees, the angle its crop was aligned
     by)."""
 
     value: Face

@@ -1,0 +1,86 @@
+"""The top face's centre of a die seen at a slant: the centre of its pips."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reader import die_crops, read_dice
+from vision.top_face import face_centre, face_centres
+from vision.types import box_centre, box_side
+
+LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+          5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+          6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+
+
+def slanted_die(value: int, side_value: int = 4, face: int = 60, floor: int = 120,
+                body: int = 225, pips: int = 30) -> tuple[np.ndarray, tuple[float, float],
+                                                           tuple[float, float], float]:
+    """A light die seen at a slant on a plain floor: its top face (showing ``value``) above
+    a squeezed side face (showing ``side_value``). Returns the image, the top face's centre,
+    the whole die's centre and the whole die's size."""
+    img = np.full((240, 320, 3), floor, np.uint8)
+    x0, y0 = 130, 70
+    fx, fy = x0 + face / 2, y0 + face / 2  # the top face's centre
+    cv2.rectangle(img, (x0, y0), (x0 + face, y0 + face), (body,) * 3, -1)
+    depth = int(0.4 * face)  # the side face below, squeezed
+    cv2.rectangle(img, (x0, y0 + face), (x0 + face, y0 + face + depth), (body - 45,) * 3, -1)
+    r = max(2, int(face * 0.08))
+    for i, j in LAYOUT[value]:
+        cv2.circle(img, (int(fx + i * face * 0.27), int(fy + j * face * 0.27)), r, (pips,) * 3, -1)
+    sy = y0 + face + depth / 2
+    for i, j in LAYOUT[side_value]:
+        cv2.ellipse(img, (int(fx + i * face * 0.27), int(sy + j * depth * 0.27)),
+                    (r, max(1, int(r * 0.4))), 0, 0, 360, (pips,) * 3, -1)
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    whole = (fx, y0 + (face + depth) / 2)
+    return img, (fx, fy), whole, float(face + depth)
+
+
+@pytest.mark.parametrize("value", [2, 3, 4, 5, 6])
+def test_the_pips_centre_is_the_top_face_centre_not_the_whole_die_centre(value: int) -> None:
+    img, top, whole, size = slanted_die(value)
+    got = face_centres(img, [(whole, size, value)])[0]
+    assert got is not None
+    assert np.hypot(got[0] - top[0], got[1] - top[1]) <= 0.04 * size
+    assert np.hypot(whole[0] - top[0], whole[1] - top[1]) >= 0.12 * size  # it mattered
+
+
+def test_a_one_is_its_pip_only_when_no_other_blob_comes_near_it() -> None:
+    img, top, whole, size = slanted_die(1, side_value=3)
+    got = face_centres(img, [(whole, size, 1)])[0]
+    assert got is not None and np.hypot(got[0] - top[0], got[1] - top[1]) <= 0.04 * size
+    cv2.circle(img, (int(top[0] + 18), int(top[1] + 18)), 5, (30, 30, 30), -1)  # a rival
+    assert face_centres(img, [(whole, size, 1)]) == [None]
+
+
+def test_no_fit_keeps_the_place() -> None:
+    blank = np.full((240, 320, 3), 200, np.uint8)
+    assert face_centres(blank, [((160.0, 120.0), 60.0, 5)]) == [None]  # no pips at all
+    img, _, whole, size = slanted_die(2, side_value=1)
+    assert face_centres(img, [(whole, size, 3)]) == [None]  # no three pips to fit
+    dark, _, whole, size = slanted_die(5, body=60, pips=230)
+    assert face_centres(dark, [(whole, size, 5)]) == [None]  # only light faces, dark pips
+    small, _, whole, size = slanted_die(5, face=20)
+    assert face_centres(small, [(whole, size, 5)]) == [None]  # pips of a few pixels
+    assert face_centres(img, []) == []
+
+
+def test_the_grey_and_colour_paths_agree() -> None:
+    img, _, whole, size = slanted_die(3)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert face_centre(grey, whole, size, 3) == face_centres(img, [(whole, size, 3)])[0]
+
+
+def test_read_dice_reports_the_top_face_and_keeps_the_place_in_the_box() -> None:
+    img, top, _, size = slanted_die(5)
+    reading = read_dice(img)
+    assert [d.value for d in reading.dice] == [5]
+    die = reading.dice[0]
+    assert np.hypot(die.center[0] - top[0], die.center[1] - top[1]) <= 0.05 * size
+    # the box is still the reader's place, around the whole die, and its crop is the one read
+    assert np.hypot(*np.subtract(box_centre(die.box), die.center)) > 0.05 * box_side(die.box)
+    assert die_crops(img, reading).shape[0] == 1
