@@ -19,6 +19,8 @@ from itertools import combinations
 import cv2
 import numpy as np
 
+from vision import model as M
+
 MIN_SIZE = 40  # smaller dice have pips of a few blurred pixels: never looked at
 SIDE = 64  # the die's neighbourhood is looked at this many pixels across
 AROUND = 1.2  # ... which is this many die sizes
@@ -106,19 +108,15 @@ def _stand_out(patch: np.ndarray, blobs: list[Blob], face: float, size: float) -
             and face - float(patch[int(b[1]), int(b[0])]) >= CONTRAST]
 
 
-def face_centre(grey: np.ndarray, center: tuple[float, float], size: float, value: int,
+def face_centre(image: np.ndarray, center: tuple[float, float], size: float, value: int,
                 ) -> tuple[float, float] | None:
     """The centre of the top face of a die read as ``value`` at ``center`` (``size`` pixels
-    across) in a grey image: the centre of its pips, or None where they cannot be told."""
+    across) in a BGR image: the centre of its pips, or None where they cannot be told."""
     if not 1 <= value <= 6 or size < MIN_SIZE:
         return None
-    k = SIDE / (AROUND * size)
-    f = max(1, int(1 / k)) if k < 0.5 else 1  # shrink first: warpAffine does not average
-    if f > 1:
-        grey = cv2.resize(grey, None, fx=1 / f, fy=1 / f, interpolation=cv2.INTER_AREA)
-    m = np.array([[k * f, 0, SIDE / 2 - k * center[0]], [0, k * f, SIDE / 2 - k * center[1]]])
-    patch = cv2.warpAffine(grey, m, (SIDE, SIDE), flags=cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REFLECT).astype(np.float32)
+    k = SIDE / (AROUND * size)  # patch pixels per image pixel
+    around = M.crop_uint8(image, center, AROUND * size / M.CROP_FACTOR, 0.0, SIDE)
+    patch = cv2.cvtColor(around, cv2.COLOR_BGR2GRAY).astype(np.float32)
     s = size * k
     h, c = max(2, int(s / 3)), SIDE // 2
     face = float(np.median(patch[c - h:c + h, c - h:c + h]))  # around the die's middle
@@ -135,7 +133,4 @@ def face_centres(image: np.ndarray,
                  dice: list[tuple[tuple[float, float], float, int]],
                  ) -> list[tuple[float, float] | None]:
     """``face_centre`` of each read die (centre, size, value) in a BGR image."""
-    if not dice:
-        return []
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    return [face_centre(grey, c, s, v) for c, s, v in dice]
+    return [face_centre(image, c, s, v) for c, s, v in dice]

@@ -35,9 +35,8 @@ def slanted_die(value: int, side_value: int = 4, face: int = 60, floor: int = 12
     for i, j in LAYOUT[side_value]:
         cv2.ellipse(img, (int(fx + i * face * 0.27), int(sy + j * depth * 0.27)),
                     (r, max(1, int(r * 0.4))), 0, 0, 360, (pips,) * 3, -1)
-    img = cv2.GaussianBlur(img, (3, 3), 0)
     whole = (fx, y0 + (face + depth) / 2)
-    return img, (fx, fy), whole, float(face + depth)
+    return cv2.GaussianBlur(img, (3, 3), 0), (fx, fy), whole, float(face + depth)
 
 
 @pytest.mark.parametrize("value", [2, 3, 4, 5, 6])
@@ -69,10 +68,14 @@ def test_no_fit_keeps_the_place() -> None:
     assert face_centres(img, []) == []
 
 
-def test_the_grey_and_colour_paths_agree() -> None:
-    img, _, whole, size = slanted_die(3)
-    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    assert face_centre(grey, whole, size, 3) == face_centres(img, [(whole, size, 3)])[0]
+@pytest.mark.parametrize("turn", [20.0, 45.0])
+def test_a_die_turned_in_the_image_has_its_face_found_too(turn: float) -> None:
+    img, top, whole, size = slanted_die(6)
+    m = cv2.getRotationMatrix2D(whole, turn, 1.0)
+    turned = cv2.warpAffine(img, m, (img.shape[1], img.shape[0]), borderValue=(120, 120, 120))
+    want = m @ np.array([top[0], top[1], 1.0])
+    got = face_centre(turned, whole, size, 6)
+    assert got is not None and np.hypot(got[0] - want[0], got[1] - want[1]) <= 0.05 * size
 
 
 def test_read_dice_reports_the_top_face_and_keeps_the_place_in_the_box() -> None:
