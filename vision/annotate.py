@@ -9,11 +9,13 @@ from vision.types import Reading
 
 
 def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
-    """The image with a green box and value per die, orange boxes for uncertain regions."""
+    """The image with a green box, value and top-face centre (a dot) per die, orange boxes for
+    uncertain regions."""
     out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     for d in reading.dice:
         x0, y0, x1, y1 = d.box
         cv2.rectangle(out, (x0, y0), (x1, y1), (0, 200, 0), 2)
+        cv2.circle(out, (round(d.center[0]), round(d.center[1])), 3, (0, 255, 0), -1)
         cv2.putText(out, str(d.value), (x0, max(12, y0 - 3)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     (0, 0, 0), 3, cv2.LINE_AA)
         cv2.putText(out, str(d.value), (x0, max(12, y0 - 3)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,

@@ -539,12 +539,11 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
 def looked_four_ways(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
                      easy: np.ndarray) -> list[Candidate]:
     """``cands`` (in the full-resolution frame ``full``) still read less surely than they
-    ``need``, but not ``FOUR_VIEWS_BELOW`` less, read once more by the later classifiers in
-    four views of the face (``vision.four_views``), and taken where their mean is sure
-    enough and not "not a die": free dice, dice that touch another, and dice pressed
-    against another in an easy frame (``easy``: ``easy_pressed``). A pressed die in any
-    other frame never is: in a felt pile the mean was sure of a top face whose label named
-    the side face."""
+    ``need``, but not ``FOUR_VIEWS_BELOW`` less, read once more by the two opinions in four
+    views of the face (``vision.four_views``), and taken where their mean is sure enough
+    and not "not a die": free dice, dice that touch another, and dice pressed against
+    another in an easy frame (``easy``: ``easy_pressed``). A pressed die in any other frame
+    never is: in a felt pile the mean read a six at a slant, surely, by its five side face."""
     unsure = [i for i, (c, needed, in_easy) in enumerate(zip(cands, need.tolist(),
                                                              easy.tolist(), strict=True))
               if not (c.faint or c.why or (c.pressed and not in_easy))

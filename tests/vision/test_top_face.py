@@ -87,3 +87,12 @@ def test_read_dice_reports_the_top_face_and_keeps_the_place_in_the_box() -> None
     # the box is still the reader's place, around the whole die, and its crop is the one read
     assert np.hypot(*np.subtract(box_centre(die.box), die.center)) > 0.05 * box_side(die.box)
     assert die_crops(img, reading).shape[0] == 1
+
+
+def test_the_drawn_reading_marks_the_top_face() -> None:
+    from vision.annotate import annotate
+
+    img, _, _, _ = slanted_die(4)
+    reading = read_dice(img)
+    x, y = (round(v) for v in reading.dice[0].center)
+    assert annotate(img, reading)[y, x].tolist() == [0, 255, 0]
