@@ -305,13 +305,25 @@ def sure_frame(free: np.ndarray | list[float]) -> bool:
     return len(free) > 0 and float(np.median(free)) >= EASY_FRAME
 
 
+def _side(c: Candidate) -> float:
+    """A candidate's die side: its size is the upright box around the die turned by its
+    angle.
+
+    >>> round(_side(Candidate(0.0, 0.0, 56.57, 1.0, 5, 0.9, 0.9, angle=45.0)), 1)
+    40.0
+    """
+    a = math.radians(c.angle)
+    return c.size / (abs(math.cos(a)) + abs(math.sin(a)))
+
+
 def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     """Which candidates are pressed dice in an easy frame (N,): one whose free countable dice
     the reader is sure of (their median P(value) at least ``EASY_FRAME``: dice, light and
     camera the networks know), pressed only against dice of about their own size
     (``LIKE_SIZED``: not a look at part of a larger die), none of them so near that the two
-    could be one die (``OVERLAP``, or ``one_die_twice``: a die seen at a slant,
-    its top and side face marked apart, which ``read_once`` reads as one), and not faint.
+    could be one die (``OVERLAP``, or ``one_die_twice`` in the dice's sides, not their
+    boxes, which a die turned in the image makes larger: a die seen at a slant, its top and
+    side face marked apart, which ``read_once`` reads as one), and not faint.
     Such a die may be read at the calibration's ``pressed_easy`` threshold: where the free
     dice read surely, the pressed ones' reads are right more often than in frames of unknown
     scenes, which keep the stricter one.
@@ -327,6 +339,9 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     [False, False, True, False]
     >>> easy_pressed(frame[:2] + [frame[2], c(224, 0.85, pressed=True)]).tolist()  # twice
     [False, False, False, False]
+    >>> pair = frame[:2] + [frame[2], c(224, 0.85, pressed=True)]
+    >>> easy_pressed([replace(x, angle=45.0) for x in pair]).tolist()  # boxes 1.4x the dice
+    [False, False, True, True]
     """
     out = np.zeros(len(cands), bool)
     if not sure_frame([c.p_value for c in cands if not c.touching and not c.why]):
@@ -339,7 +354,7 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
             if o is c:
                 continue
             gap, big = math.hypot(c.x - o.x, c.y - o.y), max(c.size, o.size)
-            if (gap < OVERLAP * big or one_die_twice(gap, c.size, o.size)
+            if (gap < OVERLAP * big or one_die_twice(gap, _side(c), _side(o))
                     or (gap < PRESSED * big and c.size < LIKE_SIZED * o.size)):
                 out[i] = False
                 break
