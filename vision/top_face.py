@@ -4,11 +4,12 @@ The reader's place for a die is the whole die, side faces and all; seen at a sla
 top face, the one it read, lies off that centre. Every pip layout of a six-sided die is
 symmetric about the face's centre (and stays so in any view a camera has of a flat face),
 so the centre of the face's pips is the face's centre. ``face_centre`` finds pip-sized
-blobs around a read die that stand out clearly from the die's face (dark pips on a light
-face, or light on dark), takes the ``value`` of them, alike in strength, whose layout is
-symmetric about its own centre, and returns that centre; where no such set stands out (a
-one among side-face pips, coloured pips of little contrast, blur) it returns None and the
-die keeps its place.
+dark blobs on a read die's light face that stand out clearly from it, takes the ``value``
+of them, alike in strength, whose layout is symmetric about its own centre, and returns
+that centre. A one's pip is the blob far stronger than any other or, among side-face pips
+as strong, the only one with the face all round it. Where nothing stands out so (a dark
+die, coloured pips of little contrast, blur, a die under ``MIN_SIZE``) it returns None and
+the die keeps its place: on coloured and marbled dice the blobs too often fit elsewhere.
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ ALIKE = 0.55  # nor one under this x the strongest pip of its set
 SYMMETRY = 0.07  # a pip set is symmetric when each pip's mirror is this near one (x size)
 SPREAD = (0.14, 0.95)  # pips of a face lie at least/at most this far apart (x size)
 SHIFT = 0.4  # the face centre lies at most this far from the die's place (x size)
-ONE_ALONE = 2.0  # a one's pip must be this much stronger than the next blob
+ONE_ALONE = 2.0  # a one's pip must be this much stronger than the next blob, or else ...
+RING = 0.22  # ... the only blob whose ring this far out (x size) is face all round: a side
+#              face's pips lie near the die's edge, where the ring crosses it
+ALL_ROUND = 0.9  # ... its ring this much face (within CONTRAST / 2 of the face's grey)
+RING_GAP = 0.2  # ... and every other blob's ring this much less
 LIGHT = 120  # only a light face (its median grey at least this) is looked at for dark pips
 INSIDE = 0.5  # pips lie this near the die's middle along either axis (x size), not beyond
 CONTRAST = 40  # grey levels between a pip's centre and the face around the pips, at least
@@ -108,6 +113,25 @@ def _stand_out(patch: np.ndarray, blobs: list[Blob], face: float, size: float) -
             and face - float(patch[int(b[1]), int(b[0])]) >= CONTRAST]
 
 
+def _one_pip(patch: np.ndarray, blobs: list[Blob], face: float, size: float,
+             ) -> np.ndarray | None:
+    """Where a one's pip is among side-face pips as strong as it: the only blob with face
+    all round it at ``RING`` x the die size (the top face around a one's pip), or None."""
+    if not blobs:
+        return None
+    yy, xx = np.mgrid[0:SIDE, 0:SIDE]
+    rings = []
+    for x, y, _ in blobs:
+        r = np.hypot(xx - x, yy - y)
+        ring = (r >= 0.8 * RING * size) & (r <= 1.2 * RING * size)
+        rings.append(float((patch[ring] >= face - CONTRAST / 2).mean()) if ring.any() else 0.0)
+    order = np.argsort(rings)[::-1]
+    best = rings[order[0]]
+    if best < ALL_ROUND or (len(rings) > 1 and rings[order[1]] > best - RING_GAP):
+        return None
+    return np.array(blobs[order[0]][:2])
+
+
 def face_centre(image: np.ndarray, center: tuple[float, float], size: float, value: int,
                 ) -> tuple[float, float] | None:
     """The centre of the top face of a die read as ``value`` at ``center`` (``size`` pixels
@@ -122,10 +146,13 @@ def face_centre(image: np.ndarray, center: tuple[float, float], size: float, val
     face = float(np.median(patch[c - h:c + h, c - h:c + h]))  # around the die's middle
     if face < LIGHT:
         return None
-    found = _face_in(_stand_out(patch, _dark_blobs(patch, PIP_SIGMA * s), face, s), value, s)
-    if found is None or np.hypot(found[1][0] - c, found[1][1] - c) > SHIFT * s:
+    blobs = _stand_out(patch, _dark_blobs(patch, PIP_SIGMA * s), face, s)
+    found = _face_in(blobs, value, s)
+    centre = found[1] if found is not None else (
+        _one_pip(patch, blobs, face, s) if value == 1 else None)
+    if centre is None or np.hypot(centre[0] - c, centre[1] - c) > SHIFT * s:
         return None
-    x, y = found[1]
+    x, y = centre
     return (float(center[0] + (x - c) / k), float(center[1] + (y - c) / k))
 
 

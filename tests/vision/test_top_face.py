@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import top_face
 from vision.reader import die_crops, read_dice
 from vision.top_face import face_centre, face_centres
 from vision.types import box_centre, box_side
@@ -48,12 +49,25 @@ def test_the_pips_centre_is_the_top_face_centre_not_the_whole_die_centre(value: 
     assert np.hypot(whole[0] - top[0], whole[1] - top[1]) >= 0.12 * size  # it mattered
 
 
-def test_a_one_is_its_pip_only_when_no_other_blob_comes_near_it() -> None:
+def test_a_one_is_its_pip_when_it_stands_out_or_has_face_all_round_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     img, top, whole, size = slanted_die(1, side_value=3)
-    got = face_centres(img, [(whole, size, 1)])[0]
+    got = face_centres(img, [(whole, size, 1)])[0]  # the side face's pips are weaker
     assert got is not None and np.hypot(got[0] - top[0], got[1] - top[1]) <= 0.04 * size
-    cv2.circle(img, (int(top[0] + 18), int(top[1] + 18)), 5, (30, 30, 30), -1)  # a rival
+    sy = int(top[1] + 0.5 * 60 + 0.2 * 60)  # the side face's middle
+    for dx in (-16, 16):  # side-face pips as strong as the one's own
+        cv2.circle(img, (int(top[0] + dx), sy), 5, (30, 30, 30), -1)
+    got = face_centres(img, [(whole, size, 1)])[0]  # only the top pip has face all round
+    assert got is not None and np.hypot(got[0] - top[0], got[1] - top[1]) <= 0.04 * size
+    monkeypatch.setattr(top_face, "ALL_ROUND", 1.01)  # without that rule: no fit
     assert face_centres(img, [(whole, size, 1)]) == [None]
+
+
+def test_two_pips_alike_on_a_plain_face_leave_a_one_in_its_place() -> None:
+    img = np.full((240, 320, 3), 225, np.uint8)  # a large light face, no edge in sight
+    for x in (130, 190):
+        cv2.circle(img, (x, 120), 6, (30, 30, 30), -1)
+    assert face_centres(img, [((160.0, 120.0), 100.0, 1)]) == [None]
 
 
 def test_no_fit_keeps_the_place() -> None:
