@@ -26,7 +26,7 @@ MIN_SIZE = 40  # smaller dice have pips of a few blurred pixels: never looked at
 SIDE = 64  # the die's neighbourhood is looked at this many pixels across
 AROUND = 1.2  # ... which is this many die sizes
 PIP_SIGMA = 0.055  # pip blobs are sought at this x the die size (a pip's radius / sqrt 2)
-CANDIDATES = 9  # the strongest blobs of each contrast tried as pips
+CANDIDATES = 9  # the strongest dark blobs tried as pips
 WEAKEST = 0.3  # a blob under this x the strongest is no pip
 ALIKE = 0.55  # nor one under this x the strongest pip of its set
 SYMMETRY = 0.07  # a pip set is symmetric when each pip's mirror is this near one (x size)
@@ -53,22 +53,16 @@ def _dark_blobs(patch: np.ndarray, sigma: float) -> list[Blob]:
     return [(float(xs[i]), float(ys[i]), float(dog[ys[i], xs[i]])) for i in order]
 
 
-def _symmetric(points: np.ndarray, tol: float) -> bool:
-    """Whether every point's mirror through the points' centre lies within ``tol`` of one.
-
-    >>> _symmetric(np.array([[0.0, 0.0], [2.0, 2.0], [1.0, 1.1]]), 0.2)
-    True
-    >>> _symmetric(np.array([[0.0, 0.0], [2.0, 2.0], [1.8, 0.2]]), 0.2)
-    False
-    """
-    mirrors = 2 * points.mean(axis=0) - points
-    d = np.sqrt(((mirrors[:, None, :] - points[None, :, :]) ** 2).sum(-1))
-    return bool((d.min(axis=1) <= tol).all())
-
-
 def _face_in(blobs: list[Blob], value: int, size: float) -> tuple[float, np.ndarray] | None:
-    """(strength, centre) of the strongest symmetric, well-spread set of ``value`` alike
-    blobs."""
+    """(strength, centre) of the strongest set of ``value`` alike, well-spread blobs whose
+    every blob's mirror through their centre lies near one of them.
+
+    >>> three = [(10.0, 10.0, 5.0), (20.0, 20.0, 5.0), (30.0, 30.0, 5.0), (30.0, 12.0, 4.0)]
+    >>> _face_in(three, 3, 40.0)[1].tolist()
+    [20.0, 20.0]
+    >>> _face_in(three[:2] + three[3:], 3, 40.0) is None  # no three in a symmetric layout
+    True
+    """
     if len(blobs) < value:
         return None
     blobs = [b for b in blobs if b[2] >= WEAKEST * blobs[0][2]]
