@@ -46,6 +46,7 @@ from vision.types import (
     box_centre,
     box_side,
     square_box,
+    turned_side,
     verdict,
 )
 
@@ -305,17 +306,6 @@ def sure_frame(free: np.ndarray | list[float]) -> bool:
     return len(free) > 0 and float(np.median(free)) >= EASY_FRAME
 
 
-def _side(c: Candidate) -> float:
-    """A candidate's die side: its size is the upright box around the die turned by its
-    angle.
-
-    >>> round(_side(Candidate(0.0, 0.0, 56.57, 1.0, 5, 0.9, 0.9, angle=45.0)), 1)
-    40.0
-    """
-    a = math.radians(c.angle)
-    return c.size / (abs(math.cos(a)) + abs(math.sin(a)))
-
-
 def easy_pressed(cands: list[Candidate]) -> np.ndarray:
     """Which candidates are pressed dice in an easy frame (N,): one whose free countable dice
     the reader is sure of (their median P(value) at least ``EASY_FRAME``: dice, light and
@@ -354,7 +344,8 @@ def easy_pressed(cands: list[Candidate]) -> np.ndarray:
             if o is c:
                 continue
             gap, big = math.hypot(c.x - o.x, c.y - o.y), max(c.size, o.size)
-            if (gap < OVERLAP * big or one_die_twice(gap, _side(c), _side(o))
+            if (gap < OVERLAP * big or one_die_twice(gap, turned_side(c.size, c.angle),
+                                                         turned_side(o.size, o.angle))
                     or (gap < PRESSED * big and c.size < LIKE_SIZED * o.size)):
                 out[i] = False
                 break
@@ -689,6 +680,6 @@ def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
     (same order), from the same image; feed them to ``vision.model.classifier_features``."""
     fr = frames(image)
     k = 1.0 / fr.full_px
-    places = [((box_centre(d.box)[0] * k, box_centre(d.box)[1] * k),
-               (d.box[2] - d.box[0]) * k, d.angle) for d in reading.dice]
+    places = [((x * k, y * k), (d.box[2] - d.box[0]) * k, d.angle)
+              for d in reading.dice for x, y in [box_centre(d.box)]]
     return M.crops_uint8(fr.full, places)

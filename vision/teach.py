@@ -9,6 +9,7 @@ wider than the die).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import cv2
@@ -18,7 +19,7 @@ from vision import model as M
 from vision.dataset import LabeledDie, match_places
 from vision.profile import Profile, Shot, TaughtDie
 from vision.reader import read_dice
-from vision.types import Die, Region, box_centre, box_side
+from vision.types import Die, Region, box_centre, box_side, turned_side
 
 
 def shot_from_labels(image: np.ndarray, dice: Sequence[LabeledDie]) -> Shot:
@@ -46,7 +47,7 @@ def die_side(image: np.ndarray, die: LabeledDie) -> float:
                         cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx, gy = cv2.Sobel(crop, cv2.CV_32F, 1, 0), cv2.Sobel(crop, cv2.CV_32F, 0, 1)
     a = float(np.angle(((gx * gx + gy * gy) * np.exp(4j * np.arctan2(gy, gx))).sum()) / 4)
-    return box / (abs(np.cos(a)) + abs(np.sin(a)))
+    return turned_side(box, math.degrees(a))
 
 
 def teach_photos(photos: Sequence[tuple[np.ndarray, Sequence[LabeledDie]]]) -> Profile:

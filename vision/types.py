@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -44,6 +45,17 @@ def box_centre(box: Box) -> tuple[float, float]:
     (50.0, 20.0)
     """
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def turned_side(upright: float, degrees: float) -> float:
+    """The side of a square turned ``degrees`` in the image whose upright box is ``upright``
+    across: upright / (|cos a| + |sin a|).
+
+    >>> round(turned_side(56.57, 45.0), 1), turned_side(40.0, 0.0)
+    (40.0, 40.0)
+    """
+    a = math.radians(degrees)
+    return upright / (abs(math.cos(a)) + abs(math.sin(a)))
 
 
 def square_box(center: tuple[float, float], side: float) -> Box:

@@ -33,6 +33,7 @@ from device.core.dice import DiceKind, TaughtShot, profile_dir
 from vision.blobs import Place
 from vision.profile import MANIFEST, Profile, ProfileError, Shot, TaughtDie
 from vision.reference import EmptyTray, TrayLook
+from vision.types import box_centre, box_side
 
 log = logging.getLogger("bluffbox")
 
@@ -118,9 +119,7 @@ class ProfileShelf:
             for d in shot.dice:
                 if d.box is None or d.value is None:
                     continue
-                x0, y0, x1, y1 = d.box
-                dice.append(TaughtDie(d.value, ((x0 + x1) / 2, (y0 + y1) / 2),
-                                      float(max(x1 - x0, y1 - y0))))
+                dice.append(TaughtDie(d.value, box_centre(d.box), box_side(d.box)))
             taught.append(Shot(np.asarray(shot.frame), tuple(dice)))
         profile = Profile.teach(taught)
         self._recover(kind)
