@@ -53,12 +53,12 @@ def _dark_blobs(patch: np.ndarray, sigma: float) -> list[Blob]:
     return [(float(xs[i]), float(ys[i]), float(dog[ys[i], xs[i]])) for i in order]
 
 
-def _face_in(blobs: list[Blob], value: int, size: float) -> tuple[float, np.ndarray] | None:
-    """(strength, centre) of the strongest set of ``value`` alike, well-spread blobs whose
-    every blob's mirror through their centre lies near one of them.
+def _face_in(blobs: list[Blob], value: int, size: float) -> np.ndarray | None:
+    """The centre of the strongest set of ``value`` alike, well-spread blobs whose every
+    blob's mirror through their centre lies near one of them.
 
     >>> three = [(10.0, 10.0, 5.0), (20.0, 20.0, 5.0), (30.0, 30.0, 5.0), (30.0, 12.0, 4.0)]
-    >>> _face_in(three, 3, 40.0)[1].tolist()
+    >>> _face_in(three, 3, 40.0).tolist()
     [20.0, 20.0]
     >>> _face_in(three[:2] + three[3:], 3, 40.0) is None  # no three in a symmetric layout
     True
@@ -69,7 +69,7 @@ def _face_in(blobs: list[Blob], value: int, size: float) -> tuple[float, np.ndar
     if value == 1:
         if len(blobs) > 1 and blobs[0][2] < ONE_ALONE * blobs[1][2]:
             return None
-        return blobs[0][2], np.array(blobs[0][:2])
+        return np.array(blobs[0][:2])
     picks = _picks(len(blobs), value)  # (K, value) index sets
     pts = np.array([b[:2] for b in blobs])[picks]  # (K, value, 2)
     strength = np.array([b[2] for b in blobs])[picks]  # (K, value)
@@ -84,9 +84,7 @@ def _face_in(blobs: list[Blob], value: int, size: float) -> tuple[float, np.ndar
           & (off.max(axis=1) <= SYMMETRY * size))
     if not ok.any():
         return None
-    total = np.where(ok, strength.sum(axis=1), -np.inf)
-    k = int(np.argmax(total))
-    return float(total[k]), centre[k]
+    return centre[int(np.argmax(np.where(ok, strength.sum(axis=1), -np.inf)))]
 
 
 @lru_cache(maxsize=64)
@@ -141,9 +139,9 @@ def face_centre(image: np.ndarray, center: tuple[float, float], size: float, val
     if face < LIGHT:
         return None
     blobs = _stand_out(patch, _dark_blobs(patch, PIP_SIGMA * s), face, s)
-    found = _face_in(blobs, value, s)
-    centre = found[1] if found is not None else (
-        _one_pip(patch, blobs, face, s) if value == 1 else None)
+    centre = _face_in(blobs, value, s)
+    if centre is None and value == 1:
+        centre = _one_pip(patch, blobs, face, s)
     if centre is None or np.hypot(centre[0] - c, centre[1] - c) > SHIFT * s:
         return None
     x, y = centre
