@@ -56,15 +56,23 @@ def _mean_std(image: np.ndarray) -> tuple[float, float]:
     return mean, float(np.sqrt(max(var, 0.0))) + 8.0
 
 
+def frame_norm(image: np.ndarray) -> tuple[float, float]:
+    """The (mean, std + 8) ``det_blob`` normalizes ``image`` with: a window of it looked at
+    alone is normalized as the whole frame is."""
+    return _mean_std(image)
+
+
 def det_resize(image: np.ndarray) -> np.ndarray:
     """The image at the detector's resolution (one 2x pyramid step)."""
     return cv2.pyrDown(image)
 
 
-def det_blob(small: np.ndarray) -> np.ndarray:
-    """Resized image -> normalized, zero-padded detector blob (1, 3, H, W)."""
+def det_blob(small: np.ndarray, norm: tuple[float, float] | None = None) -> np.ndarray:
+    """Resized image -> normalized, zero-padded detector blob (1, 3, H, W); ``norm``: the
+    (mean, std + 8) to normalize with (a window's whole frame's, ``frame_norm``), else its
+    own."""
     h, w = small.shape[:2]
-    mean, std = _mean_std(small)
+    mean, std = norm if norm is not None else _mean_std(small)
     blob = cv2.dnn.blobFromImage(small, 1.0 / std, mean=(mean, mean, mean), swapRB=False)
     ph, pw = -h % PAD, -w % PAD
     if ph or pw:
@@ -221,18 +229,20 @@ def _net(name: str) -> cv2.dnn.Net:
 
 
 def run_detector(image: np.ndarray, small: np.ndarray | None = None,
-                 net: cv2.dnn.Net | None = None) -> tuple[np.ndarray, np.ndarray]:
+                 net: cv2.dnn.Net | None = None, norm: tuple[float, float] | None = None,
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """Heat map (0..1) and die size (pixels), each (H/STRIDE, W/STRIDE) cropped to the image.
 
     ``small`` is the detector's input when the caller already has it (``det_resize(image)``,
     or ``image`` itself to look at twice the usual scale: then cells are STRIDE/2 image
     pixels and sizes come back in image pixels too). ``net``: another detector (training).
+    ``norm``: as ``det_blob``'s.
     """
     if small is None:
         small = det_resize(image)
     if net is None:
         net = _net(DETECTOR)
-    net.setInput(det_blob(small))
+    net.setInput(det_blob(small, norm))
     out = net.forward()[0]
     f = image.shape[1] / small.shape[1]  # image pixels per detector-input pixel
     cell = STRIDE * DET_SCALE * f

@@ -33,6 +33,7 @@ from vision.coarse_look import explained, replaced
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import alone, read_larger, unanimous
+from vision.merged_dice import Peak, beside, shoulders, windows
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -193,9 +194,6 @@ def frames(image: np.ndarray) -> Frames:
     return Frames(full, work, image.shape[1] / full.shape[1], image.shape[1] / work.shape[1])
 
 
-Peak = tuple[tuple[float, float], float, float]  # centre, size (working pixels), height
-
-
 def _merge(base: list[Peak], finer: list[Peak], keep: Callable[[Peak], bool]) -> list[Peak]:
     """Peaks of a second look (those ``keep`` accepts) replace the first look's near them."""
     chosen = [p for p in finer if keep(p)]
@@ -226,21 +224,44 @@ def pick_scale(peaks: list[Peak]) -> float:
 
 def locate(work: np.ndarray) -> list[Peak]:
     """Die centres and sizes in the working image: a first look at half size, then a second
-    at the scale the dice sizes call for."""
+    at the scale the dice sizes call for; where the first look saw them at a good size, a
+    closer look only where it may have merged two dice (``vision.merged_dice``)."""
     small = cv2.pyrDown(work)
-    peaks = _look(work, small)
+    heat, size = M.run_detector(work, small)
+    cell = M.STRIDE * M.DET_SCALE * work.shape[1] / small.shape[1]
+    peaks = find_peaks(heat, size, PEAK_MIN, cell)
     scale = pick_scale(peaks)
     if scale == 1.0:
         return _merge(peaks, _look(work, work), lambda p: p[1] < 2 * SMALL_DIE)
     if scale == 0.25 and min(small.shape[:2]) >= 2 * M.PAD:
         return _merge(peaks, _look(work, cv2.pyrDown(small)), lambda p: p[1] > LARGE_DIE / 2)
-    return peaks
+    return sorted(peaks + _beside(work, shoulders(heat, cell, peaks), peaks), key=lambda p: -p[2])
 
 
 def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
     """Peaks of the detector run on ``det_in`` (the working image at some pyramid level)."""
     cell = M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
     return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
+
+
+def _beside(work: np.ndarray, cells: list[tuple[float, float, float]], peaks: list[Peak],
+            ) -> list[Peak]:
+    """Dice beside ``peaks`` that the first look merged with them: the closer look at each
+    window around the shoulder ``cells`` (``vision.merged_dice``), normalized as the whole
+    working image is; best first."""
+    if not cells:
+        return []
+    norm = M.frame_norm(work)
+    closer: list[Peak] = []
+    for x0, y0, x1, y1 in windows(cells, work.shape[1], work.shape[0]):
+        x0, y0 = x0 - x0 % M.PAD, y0 - y0 % M.PAD  # on the whole image's grid
+        part = work[y0:y1, x0:x1]
+        if min(part.shape[:2]) < M.PAD:
+            continue
+        heat, size = M.run_detector(part, part, norm=norm)
+        closer += [((x + x0, y + y0), s, h) for (x, y), s, h in
+                   find_peaks(heat, size, PEAK_MIN, M.STRIDE * M.DET_SCALE)]
+    return beside(sorted(closer, key=lambda p: -p[2]), cells, peaks)
 
 
 def nearest(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
