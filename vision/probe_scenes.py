@@ -14,6 +14,9 @@ scenes:
   colourings (white, black, red, blue with gold pips, green, ivory with red pips), 25 to
   150 px across, well apart on a plain floor (dark, light, mid grey or speckled, with a
   colour cast), straight down, at 640x480 or 1280x960.
+* ``touching-dice``: the dark cloth's other failure, "two touching dice become one": one to
+  three pairs of dice 26-60 px of those colourings, each pair touching edge to edge (slid
+  along the edge) or corner to corner, on a plain floor, straight down, 720x576.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class Probe(Enum):
     DARK_CLOTH = "dark-cloth"
     SLANTED_WOOD = "slanted-wood"
     LONE_DICE = "lone-dice"
+    TOUCHING_DICE = "touching-dice"
 
 
 @dataclass(frozen=True)
@@ -174,8 +178,43 @@ def lone_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
     return _finish(np.clip(img, 0, 255), rng, 0.6), dice
 
 
+def _pair(rng: np.random.Generator, centre: tuple[float, float], side: float, angle: float,
+          ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Centres of two dice of ``side`` turned by ``angle`` touching at ``centre``: edge to
+    edge, slid along the edge by up to half a side, or corner to corner; a gap of 0-10%."""
+    a = np.deg2rad(angle)
+    along, across = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    gap = 1.0 + float(rng.uniform(0.0, 0.1))
+    if rng.random() < 0.6:
+        step = along * side * gap + across * side * float(rng.uniform(-0.5, 0.5))
+    else:
+        step = (along + across * float(rng.choice([-1.0, 1.0]))) * side * gap
+    c = np.array(centre)
+    first, second = c - step / 2, c + step / 2
+    return (float(first[0]), float(first[1])), (float(second[0]), float(second[1]))
+
+
+def touching_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One to three pairs of touching dice of one colouring, 26-60 px, on a plain floor,
+    straight down, 720x576."""
+    w, h = 720, 576
+    side = float(rng.uniform(26, 60))
+    floor = float(rng.choice([55.0, 128.0, 210.0]))
+    img = np.full((h, w, 3), floor, np.float32) + rng.normal(0, 4, (h, w, 1)).astype(np.float32)
+    img = img * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    dice: list[ProbeDie] = []
+    for spot in _places(rng, int(rng.integers(1, 4)), side * 2, w, h, apart=2.2):
+        angle = float(rng.uniform(0, 90))
+        for c in _pair(rng, spot, side, angle):
+            d = ProbeDie(int(rng.integers(1, 7)), c, side)
+            _blend(img, d, angle, face, pip)
+            dice.append(d)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
-        Probe.LONE_DICE: lone_dice}
+        Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:

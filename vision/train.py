@@ -476,7 +476,7 @@ def freeze_batch_norm(net: nn.Module) -> None:
 
 def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
                    init: Path | None = None, init_onnx: Path | None = None,
-                   foreshorten: float = FORESHORTEN) -> Detector:
+                   foreshorten: float = FORESHORTEN, peak_lr: float | None = None) -> Detector:
     net = Detector()
     lr = 3e-3
     if init is not None:  # fine-tune from an earlier run
@@ -485,6 +485,7 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
     if init_onnx is not None:  # fine-tune an exported model
         load_onnx_weights(net, init_onnx)
         lr = 1e-3
+    lr = peak_lr or lr
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     pools = [[s for s in samples if s.kind == k] for k in FOLDERS] + [synth]
@@ -825,6 +826,9 @@ def main() -> None:
     ap.add_argument("--lamps", type=float, default=0.0,
                     help="share of classifier crops seen under a stronger change of light or "
                     "camera (``other_lamp``: dim, coloured lamp, heavy JPEG)")
+    ap.add_argument("--det-lr", type=float, default=None,
+                    help="the detector's peak learning rate (3e-3 from scratch, 1e-3 for a "
+                    "fine-tune)")
     ap.add_argument("--cls-lr", type=float, default=None,
                     help="the classifier's peak learning rate (3e-3 from scratch, 1e-3 for a "
                     "fine-tune)")
@@ -851,7 +855,7 @@ def main() -> None:
     det_path = args.out / "detector.onnx"
     if args.only != "cls":
         det = train_detector(samples, synth, args.det_steps, rng, args.init_det,
-                             args.init_det_onnx, args.foreshorten)
+                             args.init_det_onnx, args.foreshorten, args.det_lr)
         torch.save(det.state_dict(), args.det_pt)
         export(det, det_path, (1, 3, 240, 320), {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
     elif args.det_onnx is None:

@@ -4,7 +4,9 @@
 at a slant (up to about 45 degrees, so side faces with their own pips show; the label is
 the top face's value and centre), of many colours and materials (solid, marbled,
 translucent), pips black, white, gold or coloured, round or ringed, sharp or rounded
-corners, 20-150 px across, scattered or touching, on felt, wood, cloth, carpet, paper or
+corners, 20-150 px across, scattered or touching (in ``PRESSED_SCENES`` of the scenes, dice
+pressed against another edge to edge or corner to corner, turned alike: two dice the
+detector must not see as one), on felt, wood, cloth, carpet, paper or
 busy backgrounds, under colour casts, dim or harsh light, shadows, blur, noise, JPEG and
 downscaling. A share of the dice carry simple symbols instead of pips (value 0): the
 detector learns dice as cubes, not only as pip patterns. The simulator's plain renders
@@ -28,6 +30,34 @@ SYMBOL = 0  # value of a die whose faces carry symbols instead of pips
 # Faces adjacent to each top value, in order around it (opposite faces sum to 7).
 _AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
            5: (1, 3, 6, 4), 6: (2, 3, 5, 4)}
+
+
+PRESSED_SCENES = 0.3  # share of scenes with dice pressed in pairs
+PRESSED_DIE = 0.6  # ... where each later die lies against an earlier one this often
+PRESSED_TILT = 0.2  # ... seen nearly straight down (at a slant, a die drawn later would
+# cover its partner's top face, which a real one cannot)
+
+
+def pressed_offset(rot: np.ndarray, side: float, rng: np.random.Generator,
+                   ) -> tuple[float, float]:
+    """Image offset from a die (turned by ``rot``) to a die of ``side`` pressed against it,
+    turned alike: edge to edge (slid along the edge by up to half a side) or corner to
+    corner, a gap of 0-10%.
+
+    >>> dx, dy = pressed_offset(np.eye(3), 30.0, np.random.default_rng(1))
+    >>> 30.0 <= math.hypot(dx, dy) <= 30.0 * 1.1 * math.sqrt(2)
+    True
+    """
+    gap = 1.0 + float(rng.uniform(0.0, 0.1))
+    k = float(rng.choice([-1.0, 1.0]))
+    if rng.random() < 0.6:
+        cube = np.array([gap, float(rng.uniform(-0.5, 0.5)), 0.0])
+    else:
+        cube = np.array([gap, k * gap, 0.0])
+    if rng.random() < 0.5:
+        cube = cube[[1, 0, 2]]
+    step = rot @ (cube * side * float(rng.choice([-1.0, 1.0])))
+    return float(step[0]), float(step[1])
 
 
 @dataclass(frozen=True)
@@ -311,9 +341,13 @@ def _finish(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None = None,
-                        easy: bool | None = None) -> tuple[np.ndarray, list[VariedDie]]:
+                        easy: bool | None = None, pressed: bool | None = None,
+                        ) -> tuple[np.ndarray, list[VariedDie]]:
     """A BGR scene (width, height = ``size``) and its dice. ``easy``: a few clean, isolated,
-    high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost)."""
+    high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost).
+    ``pressed``: dice pressed in pairs (seen nearly straight down only); by default in
+    ``PRESSED_SCENES`` of the scenes. ``pressed=False`` draws no more from ``rng`` than the
+    renders before pairs did: the same seed gives the same scene as then."""
     if size is None:
         size = ((640, 480), (640, 640), (720, 576), (853, 640), (480, 640))[int(rng.integers(5))]
     w, h = size
@@ -340,14 +374,28 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
     scene = {"light": light / np.linalg.norm(light),
              "shadow": rng.uniform(-0.12, 0.12, 2), "shadow_k": rng.uniform(0.1, 0.6)}
     symbols = rng.random() < 0.15
+    if pressed is None:
+        pressed = rng.random() < PRESSED_SCENES
+    pressed = pressed and tilt < PRESSED_TILT
     centers: list[tuple[float, float]] = []
+    turns: list[float] = []
+    styles: list[dict] = []
     dice = []
     margin = side * 0.4
     for _ in range(n):
+        partner = int(rng.integers(len(centers))) if (
+            pressed and centers and rng.random() < PRESSED_DIE) else None
         for _attempt in range(60):
-            c = (rng.uniform(margin, w - margin), rng.uniform(margin, h - margin))
-            if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= spacing * side * 1.15
-                   for o in centers):
+            if partner is None:
+                c = (rng.uniform(margin, w - margin), rng.uniform(margin, h - margin))
+                clear = spacing * side * 1.15
+            else:
+                dx, dy = pressed_offset(_rot(turns[partner], tilt, azim), side, rng)
+                c = (centers[partner][0] + dx, centers[partner][1] + dy)
+                clear = 0.95 * side  # the partner is this near; the rest as usual
+                if not (margin <= c[0] <= w - margin and margin <= c[1] <= h - margin):
+                    continue
+            if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= clear for o in centers):
                 break
         else:
             continue
@@ -356,13 +404,22 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         if symbols and rng.random() < 0.7:
             value = SYMBOL
         style = _die_style(rng, scene)
+        if partner is not None and rng.random() < 0.5:
+            style = styles[partner]  # a pair from one set of dice
         if easy:  # white with black pips, solid
             white = np.full(3, rng.uniform(215, 250), np.float32)
             style.update(body=white, opacity=1.0, tint=1.0,
                          pip=np.full(3, rng.uniform(5, 40), np.float32),
                          texture=_solid(white))
-        s = side * rng.uniform(0.9, 1.1)
-        rot = _rot(rng.uniform(0, 2 * math.pi), tilt + rng.uniform(-0.05, 0.05), azim)
-        top, box = _draw_die(img, c, s, value, rot, style, rng)
+        if partner is None:
+            s = side * rng.uniform(0.9, 1.1)
+            yaw, lean = rng.uniform(0, 2 * math.pi), tilt + rng.uniform(-0.05, 0.05)
+        else:  # turned as its partner, seen as it is; its shadow, which would fall on
+            # its partner's top face, is left out
+            s, yaw, lean = side, turns[partner], tilt
+            style = dict(style, shadow_k=0.0)
+        top, box = _draw_die(img, c, s, value, _rot(yaw, lean, azim), style, rng)
+        turns.append(yaw)
+        styles.append(style)
         dice.append(VariedDie(value, top, box, float(s)))
     return _finish(img, rng), dice

@@ -154,3 +154,23 @@ def test_a_red_five_seen_long_at_the_slant_and_marked_twice_is_read(
     strict = read_dice(image)
     assert strict.uncertain and strict.problem  # the box asks for a re-read
     assert match(strict.dice, probe_labels(drawn)).wrong == ()  # and reads nothing wrongly
+
+
+def test_touching_pairs_are_drawn_touching() -> None:
+    """Each pair's dice lie a side (edge to edge) to 1.6 sides (corner to corner) apart."""
+    for seed in range(10):
+        _, dice = probe_scene(Probe.TOUCHING_DICE, seed)
+        assert len(dice) % 2 == 0
+        for a, b in zip(dice[::2], dice[1::2], strict=True):
+            gap = np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) / a.side
+            assert 1.0 <= gap <= 1.1 * np.sqrt(2) + 1e-6
+
+
+def test_touching_dice_are_mostly_read_and_never_ruled_wrong_more_than_once() -> None:
+    """The dark cloth's other failure, "two touching dice become one", on pairs drawn by
+    code (60 scenes: 96% found, 72% the right count, 1 die of 230 ruled wrong: a two
+    turned 45 degrees whose two pips the detector took for two dice, one read as a one).
+    A floor, not a target: the issue's targets are met apart, not yet touching."""
+    r = bench_probe(Probe.TOUCHING_DICE)
+    assert r.found >= 0.94 * r.dice and r.count_right >= 0.7 * r.scenes
+    assert r.ruled_wrong <= 1
