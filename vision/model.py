@@ -48,18 +48,14 @@ def _normalize(x: np.ndarray) -> np.ndarray:
     return (x - mean) / std
 
 
-def _mean_std(image: np.ndarray) -> tuple[float, float]:
-    """Mean and (std + 8) over all pixels and channels, as ``_normalize`` uses (fast)."""
+def frame_norm(image: np.ndarray) -> tuple[float, float]:
+    """The (mean, std + 8) over all pixels and channels that ``det_blob`` normalizes
+    ``image`` with (as ``_normalize`` does, fast); a window of a frame looked at alone is
+    normalized with its whole frame's."""
     m, s = cv2.meanStdDev(image)
     mean = float(m.mean())
     var = float((s * s + m * m).mean()) - mean * mean
     return mean, float(np.sqrt(max(var, 0.0))) + 8.0
-
-
-def frame_norm(image: np.ndarray) -> tuple[float, float]:
-    """The (mean, std + 8) ``det_blob`` normalizes ``image`` with: a window of it looked at
-    alone is normalized as the whole frame is."""
-    return _mean_std(image)
 
 
 def det_resize(image: np.ndarray) -> np.ndarray:
@@ -72,7 +68,7 @@ def det_blob(small: np.ndarray, norm: tuple[float, float] | None = None) -> np.n
     (mean, std + 8) to normalize with (a window's whole frame's, ``frame_norm``), else its
     own."""
     h, w = small.shape[:2]
-    mean, std = norm if norm is not None else _mean_std(small)
+    mean, std = norm if norm is not None else frame_norm(small)
     blob = cv2.dnn.blobFromImage(small, 1.0 / std, mean=(mean, mean, mean), swapRB=False)
     ph, pw = -h % PAD, -w % PAD
     if ph or pw:
