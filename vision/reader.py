@@ -40,6 +40,8 @@ from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
 from vision.top_face import face_centres
 from vision.types import (
+    OVERLAPPING_FACES,
+    TOO_SMALL,
     TOUCHING_DICE,
     Die,
     Reading,
@@ -169,7 +171,7 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
             if b.size < PIP_SIZED * a.size:
                 continue  # a place on one of its pips, not a face of its own
             if a.strength < DOMINANT * b.strength:
-                a = replace(a, why="overlapping faces (a side face, or stacked dice)",
+                a = replace(a, why=OVERLAPPING_FACES,
                             confidence=min(a.confidence, b.confidence))
         out.append(a)
     return out
@@ -519,7 +521,7 @@ def settled(fr: Frames, looked: list[Peak], keep: float = KEEP) -> list[Candidat
                          round(float(p[value]), 3), angle=angle, touching=bool(touch[i]),
                          pressed=bool(pressed[i]))
         if size < MIN_COUNTABLE:
-            cand = replace(cand, why="die too small to count its pips")
+            cand = replace(cand, why=TOO_SMALL)
         kept.append(cand)
     return resolve_overlaps(kept)
 

@@ -25,7 +25,17 @@ from vision import model as M
 from vision.blobs import Place, die_blobs
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
-from vision.types import TOUCHING_DICE, Die, Reading, Region, box_side, square_box, verdict
+from vision.types import (
+    OVERLAPPING_FACES,
+    TOO_SMALL,
+    TOUCHING_DICE,
+    Die,
+    Reading,
+    Region,
+    box_side,
+    square_box,
+    verdict,
+)
 
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
 OVERRULE = 0.75  # the profile's confidence (margin 1.5x its safe one) that doubts a sure read
@@ -39,6 +49,11 @@ OWN_SIZE = 0.15  # a pip die's blob this much off the taught size is also looked
 MAX_NEW_SYMBOLS = 24  # symbol dice: a place with no die's square there costs little
 PROMOTE_BELOW = 0.15  # an uncertain die read this near the "sure" threshold may be promoted
 SIZE_KNOWN = (0.75, 1.35)  # an uncertain die promoted by the profile is this x its dice's side
+NEVER_PROMOTED = frozenset({  # uncertain for a reason no profile can settle:
+    TOUCHING_DICE,  # its crop, the profile's too, holds another die's pips
+    OVERLAPPING_FACES,  # a top face and a side face marked at one place: which one is named?
+    TOO_SMALL,  # under the smallest die the reader ever counts
+})
 
 
 def promote_at() -> float:
@@ -161,8 +176,10 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
     Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
     a read die only when the profile is sure, the classifier's own best guess (``vote``)
     agrees with at least ``promote_at()`` confidence (the profile reads the classifier's own
-    features: agreement is weak evidence), the die is the taught dice's size and no other
-    die touches it (its crop, the profile's too, holds the other's pips); a read
+    features: agreement is weak evidence), the die is the taught dice's size and it is
+    uncertain for a reason a profile can settle (``NEVER_PROMOTED``: not a die another
+    touches, whose crop holds the other's pips, nor a top and side face marked at one
+    place, where the profile may name the side face); a read
     die the profile names otherwise becomes uncertain (a re-read), never another value,
     but only when the profile knows the reader's face well (``Profile.well_known``) and is
     clearly sure (``OVERRULE``: a calibrated sure read is not overruled by a margin just
@@ -180,7 +197,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
         return
     if isinstance(was, Region):
         if (g.sure and g.face is not None and g.face == vote and was.confidence >= promote_at()
-                and _whole_die(place, profile) and was.reason != TOUCHING_DICE):
+                and _whole_die(place, profile) and was.reason not in NEVER_PROMOTED):
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:
             regions.append(was)

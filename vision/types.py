@@ -90,6 +90,9 @@ class Die:
 
 
 TOUCHING_DICE = "dice touching: spread them"  # a Region's reason: another die touches it
+OVERLAPPING_FACES = "overlapping faces (a side face, or stacked dice)"  # ... two looks at one
+# place, alike in strength: a die seen with its side face, or dice stacked
+TOO_SMALL = "die too small to count its pips"  # ... under the reader's smallest countable die
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 from vision import model as M
 from vision.profile import FaceGuess
 from vision.refine import _merge, promote_at
-from vision.types import TOUCHING_DICE, Die, Region
+from vision.types import OVERLAPPING_FACES, TOO_SMALL, TOUCHING_DICE, Die, Region
 
 PIPS: Any = SimpleNamespace(symbols=False, kinds=(1, 2, 3, 4, 5, 6), side=30.0,
                             well_known=frozenset({1, 2, 3, 4, 5, 6}))
@@ -108,3 +108,13 @@ def test_a_die_another_die_touches_is_never_promoted() -> None:
     asked to spread the dice instead."""
     pressed = Region((50.0, 50.0), (35, 35, 65, 65), TOUCHING_DICE, 0.9)
     assert merged(pressed, FaceGuess(4, 0.99, True), vote=4) == ([], [pressed])
+
+
+@pytest.mark.parametrize("reason", [OVERLAPPING_FACES, TOO_SMALL])
+def test_a_place_of_two_faces_or_too_small_is_never_promoted(reason: str) -> None:
+    """A top face and a side face marked at one place (table-white ``two_29``: a two at a
+    slant, its side face a four; taught on the folder, the profile named the four and the
+    classifier's guess at the whole die agreed), or a die under the smallest the reader
+    counts: the profile cannot tell which face it named."""
+    seen_twice = Region((50.0, 50.0), (35, 35, 65, 65), reason, 0.9)
+    assert merged(seen_twice, FaceGuess(4, 0.99, True), vote=4) == ([], [seen_twice])
