@@ -2,7 +2,8 @@
 
 Per folder: dice found (read, or located but reported uncertain), values right (of the
 dice found), false detections per photo, photos entirely right, "ruled wrong" (dice the
-reader was sure of although their value was wrong: the box would rule on them), median ms
+reader was sure of although their value was wrong: the box would rule on them; a die read
+off its label's centre on a labelled die of another value, a side face, counts too), median ms
 per photo (wall clock, and processor time, which other jobs on the machine disturb less);
 then the same photos enlarged to the box's 1280x960 capture size (read time, and the
 Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
@@ -36,6 +37,7 @@ scored per scene: the right number of dice, exactly the right values, ruled wron
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -53,13 +55,14 @@ from vision.dataset import (
     Score,
     load_folder,
     match,
+    match_places,
     photos_root,
     read_photo,
 )
 from vision.probe_scenes import Probe, ProbeDie, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
-from vision.types import Die, Reading
+from vision.types import Die, Reading, box_centre, box_side
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
 MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
@@ -117,13 +120,46 @@ class FolderResult:
                 f"cpu {statistics.median(self.many_dice_cpu_ms):.1f} ms")
 
 
+ON_A_DIE = 0.75  # a read die this x its box's side from a labelled die's centre is on it
+
+
+def off_centre_wrong(reading: Reading, s: Score, labels: tuple[LabeledDie, ...]) -> int:
+    """Read dice that match no label (``s`` scored them false) but lie on a labelled die of
+    another value (within ``ON_A_DIE`` x their own box's side of its centre): a die read by
+    its side face, placed off the top face its label boxes. The box would rule on them, so
+    they are ruled wrong too.
+
+    >>> two = LabeledDie.square(2, (100.0, 80.0), 30.0)  # a top face, seen at a slant
+    >>> side = Die(4, (100.0, 110.0), (70, 80, 130, 140), 0.9)  # its side face, read
+    >>> r = Reading((side,))
+    >>> off_centre_wrong(r, match(r.dice, (two,)), (two,))
+    1
+    >>> elsewhere = Die(4, (300.0, 110.0), (270, 80, 330, 140), 0.9)  # a die with no label
+    >>> alike = Die(2, (100.0, 110.0), (70, 80, 130, 140), 0.9)  # the two, placed off its face
+    >>> [off_centre_wrong(Reading((d,)), match((d,), (two,)), (two,)) for d in (elsewhere, alike)]
+    [0, 0]
+    """
+    if not s.false:
+        return 0
+    matched = set(match_places([d.center for d in reading.dice], labels).values())
+    out = 0
+    for j, d in enumerate(reading.dice):
+        if j in matched:
+            continue
+        c, side = box_centre(d.box), box_side(d.box)
+        out += any(lab.value != d.value and math.dist(c, lab.center) < ON_A_DIE * side
+                   for lab in labels)
+    return out
+
+
 def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Score, int, int]:
-    """(score of the sure dice, labeled dice found only as uncertain regions, ruled wrong)."""
+    """(score of the sure dice, labeled dice found only as uncertain regions, ruled wrong:
+    dice read with a wrong value, on their label or off its centre (``off_centre_wrong``))."""
     s = match(reading.dice, labels)
     missed = tuple(labels[i] for i in s.misses)
     regions = [Die(0, r.center, r.box, r.confidence) for r in reading.uncertain]
     located = match(regions, missed).found
-    return s, located, len(s.wrong)
+    return s, located, len(s.wrong) + off_centre_wrong(reading, s, labels)
 
 
 def timed_read(image: np.ndarray, profile: Profile | None = None, expect: int | None = None,
