@@ -229,8 +229,7 @@ def locate(work: np.ndarray) -> list[Peak]:
     at the scale the dice sizes call for; where the first look saw them at a good size, a
     closer look only where it may have merged two dice (``vision.merged_dice``)."""
     small = cv2.pyrDown(work)
-    heat, size = M.run_detector(work, small)
-    cell = M.STRIDE * M.DET_SCALE * work.shape[1] / small.shape[1]
+    heat, size, cell = _heat(work, small)
     peaks = find_peaks(heat, size, PEAK_MIN, cell)
     scale = pick_scale(peaks)
     if scale == 1.0:
@@ -240,10 +239,19 @@ def locate(work: np.ndarray) -> list[Peak]:
     return sorted(peaks + _beside(work, shoulders(heat, cell, peaks), peaks), key=lambda p: -p[2])
 
 
+def _heat(work: np.ndarray, det_in: np.ndarray, norm: tuple[float, float] | None = None,
+          ) -> tuple[np.ndarray, np.ndarray, float]:
+    """The detector's heat map and die sizes on ``det_in`` (``work``, the working image or a
+    window of it, at some pyramid level; ``norm``: as ``M.det_blob``'s), and the working
+    pixels one cell of them spans."""
+    heat, size = M.run_detector(work, det_in, norm=norm)
+    return heat, size, M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
+
+
 def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
     """Peaks of the detector run on ``det_in`` (the working image at some pyramid level)."""
-    cell = M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
-    return find_peaks(*M.run_detector(work, det_in), PEAK_MIN, cell)
+    heat, size, cell = _heat(work, det_in)
+    return find_peaks(heat, size, PEAK_MIN, cell)
 
 
 def _beside(work: np.ndarray, cells: list[tuple[float, float, float]], peaks: list[Peak],
@@ -260,9 +268,9 @@ def _beside(work: np.ndarray, cells: list[tuple[float, float, float]], peaks: li
         part = work[y0:y1, x0:x1]
         if min(part.shape[:2]) < M.PAD:
             continue
-        heat, size = M.run_detector(part, part, norm=norm)
+        heat, size, cell = _heat(part, part, norm)
         closer += [((x + x0, y + y0), s, h) for (x, y), s, h in
-                   find_peaks(heat, size, PEAK_MIN, M.STRIDE * M.DET_SCALE)]
+                   find_peaks(heat, size, PEAK_MIN, cell)]
     return beside(sorted(closer, key=lambda p: -p[2]), cells, peaks)
 
 
@@ -703,6 +711,8 @@ def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
     (same order), from the same image; feed them to ``vision.model.classifier_features``."""
     fr = frames(image)
     k = 1.0 / fr.full_px
-    places = [((x * k, y * k), (d.box[2] - d.box[0]) * k, d.angle)
-              for d in reading.dice for x, y in [box_centre(d.box)]]
+    places = []
+    for d in reading.dice:
+        x, y = box_centre(d.box)
+        places.append(((x * k, y * k), (d.box[2] - d.box[0]) * k, d.angle))
     return M.crops_uint8(fr.full, places)

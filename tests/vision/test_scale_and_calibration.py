@@ -47,10 +47,10 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     looks: list[tuple[int, int]] = []
     run = M.run_detector
 
-    def spy(image: np.ndarray, small: np.ndarray | None = None,
-            net: object = None) -> tuple[np.ndarray, np.ndarray]:
+    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
+            norm: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         looks.append((small if small is not None else image).shape[:2])
-        return run(image, small)
+        return run(image, small, norm=norm)
 
     monkeypatch.setattr(M, "run_detector", spy)
     reading = R.read_dice(img)
