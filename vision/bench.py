@@ -26,7 +26,7 @@ dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 ``--changes``: per folder (held-out photos unless ``--split`` says otherwise), the photos
 as they are, then as another camera or lamp would show them (``vision.camera_changes``: a
 dim room, a warm lamp, a grey camera, heavy JPEG, soft focus, sensor noise, the camera
-farther or nearer, the camera turned), then all the changes together: a guess at unseen
+farther or nearer, the camera turned or tilted), then all the changes together: a guess at unseen
 scenes, and whether the reader stays honest there ("ruled wrong").
 
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no

@@ -35,10 +35,12 @@ class Change(Enum):
     FARTHER = "farther camera"  # 0.6x: smaller dice
     NEARER = "nearer camera"  # 2.2x: larger, softer dice
     TURNED = "camera turned"  # a quarter turn clockwise
+    TILTED = "camera tilted"  # looking down at a slant: the far edge 0.7x as wide, rows 0.8x
 
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
 NOISE_SIGMA = 12.0
+TILT_FAR, TILT_DEPTH = 0.7, 0.8  # the tilted frame: far (top) edge's width, its height
 
 
 def _dim(image: np.ndarray) -> np.ndarray:
@@ -77,6 +79,31 @@ def _turned(image: np.ndarray) -> np.ndarray:
     return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
 
 
+def tilt(shape: tuple[int, ...]) -> np.ndarray:
+    """The homography of ``Change.TILTED`` for a frame of ``shape`` (height, width, ...): the
+    photo's corners to a trapezoid, the far edge ``TILT_FAR`` as wide and centred, every
+    row ``TILT_DEPTH`` as far apart (a camera tilted about 35 degrees from straight down
+    sees its far dice smaller and squeezed; their side faces it cannot add).
+
+    >>> ends = np.array([[[0, 0], [100, 100]]], np.float32)
+    >>> pts = cv2.perspectiveTransform(ends, tilt((100, 100)))
+    >>> np.round(pts).astype(int).tolist()
+    [[[15, 0], [100, 80]]]
+    """
+    h, w = shape[:2]
+    far = w * (1.0 - TILT_FAR) / 2.0
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[far, 0], [w - far, 0], [w, h * TILT_DEPTH], [0, h * TILT_DEPTH]],
+                   np.float32)
+    return cv2.getPerspectiveTransform(src, dst)
+
+
+def _tilted(image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    return cv2.warpPerspective(image, tilt(image.shape), (w, round(h * TILT_DEPTH)),
+                               flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
 IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.DIM: _dim,
     Change.WARM_LAMP: _warm,
@@ -87,27 +114,36 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.FARTHER: _scaled(SCALE[Change.FARTHER]),
     Change.NEARER: _scaled(SCALE[Change.NEARER]),
     Change.TURNED: _turned,
+    Change.TILTED: _tilted,
 }
 
 
-def moved_label(die: LabeledDie, change: Change, height: int) -> LabeledDie:
-    """Where a die's label lies after ``change`` (``height``: the photo's, before).
+def moved_label(die: LabeledDie, change: Change, shape: tuple[int, ...]) -> LabeledDie:
+    """Where a die's label lies after ``change`` (``shape``: the photo's, before).
 
-    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.FARTHER, 100).box
+    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.FARTHER, (100, 100)).box
     (6.0, 12.0, 18.0, 24.0)
-    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.TURNED, 100).box
+    >>> moved_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), Change.TURNED, (100, 100)).box
     (60.0, 10.0, 80.0, 30.0)
+    >>> [round(v) for v in moved_label(LabeledDie(4, (0, 0, 100, 100)), Change.TILTED,
+    ...                                (100, 100)).box]
+    [0, 0, 100, 80]
     """
     x0, y0, x1, y1 = die.box
     if change in SCALE:
         k = SCALE[change]
         return LabeledDie(die.value, (x0 * k, y0 * k, x1 * k, y1 * k))
     if change is Change.TURNED:  # clockwise: (x, y) -> (height - y, x)
-        return LabeledDie(die.value, (height - y1, x0, height - y0, x1))
+        return LabeledDie(die.value, (shape[0] - y1, x0, shape[0] - y0, x1))
+    if change is Change.TILTED:  # the box around the label's corners as they now lie
+        corners = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+        pts = cv2.perspectiveTransform(corners, tilt(shape))[0]
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        return LabeledDie(die.value, (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
     return die
 
 
 def changed(image: np.ndarray, dice: tuple[LabeledDie, ...], change: Change,
             ) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
     """The photo through ``change``, and its labels where the dice now lie."""
-    return IMAGE[change](image), tuple(moved_label(d, change, image.shape[0]) for d in dice)
+    return IMAGE[change](image), tuple(moved_label(d, change, image.shape) for d in dice)

@@ -627,6 +627,7 @@ def crop_items(detect: Detect, samples: list[Sample], rng: np.random.Generator,
 
 
 DISTILL_T = 2.0  # temperature of the teacher's and the student's logits (``--teacher-onnx``)
+AVERAGE_EVERY = 20  # steps between the weights a weight-averaged fine-tune takes in
 PART = -2  # class of a "part of a die" crop: a die's value cannot be told from it
 
 
@@ -696,11 +697,18 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      init_onnx: Path | None = None, smoothing: float = 0.0,
                      part_share: float = 0.0, foreshorten: float = FORESHORTEN,
                      lr: float | None = None, widths: tuple[int, ...] = WIDTHS,
-                     teacher: Path | None = None, lamps: float = 0.0) -> Classifier:
+                     teacher: Path | None = None, lamps: float = 0.0,
+                     average_from: int | None = None) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teacher`` (an exported
     classifier) it also learns the teacher's logits on the same crops (distillation, half of
     the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider one
-    knows, its confidence included."""
+    knows, its confidence included. With ``average_from`` (a fine-tune only: its batch norms
+    are frozen, so an average of weights needs no new statistics) the learning rate stays
+    at its peak after the warm-up, and the network returned is the mean of its weights every
+    ``AVERAGE_EVERY`` steps from that step on (stochastic weight averaging: a flatter
+    optimum, less sure of what it gets wrong than any one point on the way)."""
+    if average_from is not None and init_onnx is None:
+        raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
     guide = cv2.dnn.readNetFromONNX(str(teacher)) if teacher is not None else None
     if init_onnx is not None:  # fine-tune an exported model
@@ -708,7 +716,15 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     if lr is None:
         lr = 3e-3 if init_onnx is None else 1e-3
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+    sched: torch.optim.lr_scheduler.LRScheduler
+    if average_from is None:
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps,
+                                                    pct_start=0.1)
+    else:
+        warm = max(1, steps // 10)
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda i: min(1.0, (i + 1) / warm))
+    averaged = (torch.optim.swa_utils.AveragedModel(net) if average_from is not None
+                else None)
     kinds = ("tray-colored", "table-white", "felt-trays", "synthetic", "hard")
     share = (0.25, 0.13, 0.15, 0.2, 0.12)  # of each batch; the rest are easy negatives
     pos = {k: [it for it in items if it[4] > 0 and samples[it[0]].kind == k] for k in kinds}
@@ -743,8 +759,13 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         loss.backward()
         opt.step()
         sched.step()
+        if averaged is not None and average_from is not None and step >= average_from \
+                and (step - average_from) % AVERAGE_EVERY == 0:
+            averaged.update_parameters(net)
         if step % 100 == 0 or step == steps - 1:
             print(f"cls {step:5d} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+    if averaged is not None:
+        net.load_state_dict(averaged.module.state_dict())
     return net.eval()
 
 
@@ -839,6 +860,9 @@ def main() -> None:
                     "channels)")
     ap.add_argument("--teacher-onnx", type=Path, default=None,
                     help="an exported classifier whose logits the new one learns too")
+    ap.add_argument("--average-from", type=int, default=None, metavar="STEP",
+                    help="a classifier fine-tune at a constant learning rate, returning the "
+                    "mean of its weights from this step on (stochastic weight averaging)")
     ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
     args = ap.parse_args()
     if args.stats:
@@ -892,7 +916,7 @@ def main() -> None:
         cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx,
                                args.label_smoothing, args.part_share, args.foreshorten,
                                args.cls_lr, SLIM if args.widths == "slim" else WIDTHS,
-                               args.teacher_onnx, args.lamps)
+                               args.teacher_onnx, args.lamps, args.average_from)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
