@@ -4,8 +4,8 @@
 * Pip dice: a die the profile names surely as the reader did gets the higher confidence;
   named otherwise, clearly surely (``OVERRULE``) and on a face the profile knows well, it
   becomes uncertain (a re-read), never another value; surely "no die", with the reader
-  unsure, it is dropped. An uncertain region the profile names surely becomes a die when
-  the classifier's own guess agrees (``_merge``). Places of die colour (the profile) or
+  unsure, it is dropped. An uncertain region the profile names clearly surely becomes a die
+  when the classifier's own guess agrees (``_merge``). Places of die colour (the profile) or
   unlike the empty tray (the reference) that no die covers are looked at too: a pip die
   found only there counts when the classifier reads it surely and the profile names the
   same face (a pale patch of carpet the classifier half takes for a two stays out).
@@ -38,7 +38,8 @@ from vision.types import (
 )
 
 KEEP = 0.6  # a die read this surely is kept even where the profile sees no die
-OVERRULE = 0.75  # the profile's confidence (margin 1.5x its safe one) that doubts a sure read
+OVERRULE = 0.75  # the profile's confidence (margin 1.5x its safe one) that doubts a sure
+# read, or promotes an uncertain one
 DOUBT = 0.5  # a die read less surely than this, named otherwise by the profile: uncertain
 SAME_PLACE = 0.6  # places closer than this x die side are the same die
 NEW_SURE = 0.8  # classifier P(value) needed to count a die only the empty tray found
@@ -174,15 +175,17 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
     """One place the reader saw, with the profile's naming of it.
 
     Pip dice: the profile never makes the reader sure on its own. An uncertain die becomes
-    a read die only when the profile is sure, the classifier's own best guess (``vote``)
-    agrees with at least ``promote_at()`` confidence (the profile reads the classifier's own
-    features: agreement is weak evidence), the die is the taught dice's size and it is
-    uncertain for a reason a profile can settle (``NEVER_PROMOTED``: not a die another
-    touches, whose crop holds the other's pips, nor a top and side face marked at one
-    place, where the profile may name the side face); a read
-    die the profile names otherwise becomes uncertain (a re-read), never another value,
-    but only when the profile knows the reader's face well (``Profile.well_known``) and is
-    clearly sure (``OVERRULE``: a calibrated sure read is not overruled by a margin just
+    a read die only when the profile is clearly sure (``OVERRULE``, as for overruling a
+    read: just over its safe margin, a profile taught on tray-colored named a dark six whose
+    pips the light hid a one, and the classifier agreed), the classifier's own best guess
+    (``vote``) agrees with at least ``promote_at()`` confidence (the profile reads the
+    classifier's own features: agreement is weak evidence), the die is the taught dice's
+    size and it is uncertain for a reason a profile can settle (``NEVER_PROMOTED``: not a
+    die another touches, whose crop holds the other's pips, nor a top and side face marked
+    at one place, where the profile may name the side face); a read die the profile names
+    otherwise becomes uncertain (a re-read), never another value, but only when the
+    profile knows the reader's face well (``Profile.well_known``) and is clearly sure
+    (``OVERRULE``: a calibrated sure read is not overruled by a margin just
     over the profile's safe one).
     """
     if profile.symbols:
@@ -197,6 +200,7 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
         return
     if isinstance(was, Region):
         if (g.sure and g.face is not None and g.face == vote and was.confidence >= promote_at()
+                and g.confidence >= OVERRULE
                 and _whole_die(place, profile) and was.reason not in NEVER_PROMOTED):
             dice.append(Die(g.face, was.center, was.box, g.confidence))
         else:

@@ -697,20 +697,21 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      init_onnx: Path | None = None, smoothing: float = 0.0,
                      part_share: float = 0.0, foreshorten: float = FORESHORTEN,
                      lr: float | None = None, widths: tuple[int, ...] = WIDTHS,
-                     teacher: Path | None = None, lamps: float = 0.0,
+                     teachers: tuple[Path, ...] = (), lamps: float = 0.0,
                      average_from: int | None = None) -> Classifier:
-    """Train (or fine-tune, ``init_onnx``) a classifier. With ``teacher`` (an exported
-    classifier) it also learns the teacher's logits on the same crops (distillation, half of
-    the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider one
-    knows, its confidence included. With ``average_from`` (a fine-tune only: its batch norms
-    are frozen, so an average of weights needs no new statistics) the learning rate stays
-    at its peak after the warm-up, and the network returned is the mean of its weights every
-    ``AVERAGE_EVERY`` steps from that step on (stochastic weight averaging: a flatter
-    optimum, less sure of what it gets wrong than any one point on the way)."""
+    """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
+    classifiers) it also learns the mean of their logits on the same crops (distillation,
+    half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
+    one knows, its confidence included, or one network what several know together. With
+    ``average_from`` (a fine-tune only: its batch norms are frozen, so an average of weights
+    needs no new statistics) the learning rate stays at its peak after the warm-up, and the
+    network returned is the mean of its weights every ``AVERAGE_EVERY`` steps from that
+    step on (stochastic weight averaging: a flatter optimum, less sure of what it gets wrong
+    than any one point on the way)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
-    guide = cv2.dnn.readNetFromONNX(str(teacher)) if teacher is not None else None
+    guides = [cv2.dnn.readNetFromONNX(str(t)) for t in teachers]
     if init_onnx is not None:  # fine-tune an exported model
         load_onnx_weights(net, init_onnx)
     if lr is None:
@@ -748,9 +749,12 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                                        for it in chosen]))
         out = net(x)
         loss = F.cross_entropy(out, soft_targets([it[4] for it in chosen], smoothing))
-        if guide is not None:
-            guide.setInput(x.numpy())
-            taught = torch.from_numpy(guide.forward("y").reshape(len(chosen), -1))
+        if guides:
+            said = []
+            for guide in guides:
+                guide.setInput(x.numpy())
+                said.append(guide.forward("y").reshape(len(chosen), -1))
+            taught = torch.from_numpy(np.mean(said, axis=0))
             kd = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
                           F.softmax(taught / DISTILL_T, dim=1),
                           reduction="batchmean") * DISTILL_T ** 2
@@ -858,8 +862,9 @@ def main() -> None:
     ap.add_argument("--widths", choices=["full", "slim"], default="full",
                     help="the classifier's widths (slim: from --init-cls-onnx's strongest "
                     "channels)")
-    ap.add_argument("--teacher-onnx", type=Path, default=None,
-                    help="an exported classifier whose logits the new one learns too")
+    ap.add_argument("--teacher-onnx", type=Path, action="append", default=[],
+                    help="an exported classifier whose logits the new one learns too "
+                    "(repeated: the mean of their logits)")
     ap.add_argument("--average-from", type=int, default=None, metavar="STEP",
                     help="a classifier fine-tune at a constant learning rate, returning the "
                     "mean of its weights from this step on (stochastic weight averaging)")
@@ -916,7 +921,7 @@ def main() -> None:
         cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx,
                                args.label_smoothing, args.part_share, args.foreshorten,
                                args.cls_lr, SLIM if args.widths == "slim" else WIDTHS,
-                               args.teacher_onnx, args.lamps, args.average_from)
+                               tuple(args.teacher_onnx), args.lamps, args.average_from)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},

@@ -92,6 +92,16 @@ def test_an_uncertain_die_the_reader_barely_guessed_is_never_promoted() -> None:
     assert merged(weak, FaceGuess(1, 0.99, True), vote=1) == ([], [weak])
 
 
+def test_a_profile_barely_sure_never_promotes_an_uncertain_die() -> None:
+    """To turn a reading either way the profile must be clearly sure (``OVERRULE``): taught
+    on five tray-colored photos, a profile just over its safe margin (0.66) named a dark six
+    whose red pips the light hid a one, as the classifier's own guess did (0.57), and the
+    box would have ruled on that one."""
+    region = Region((50.0, 50.0), (35, 35, 65, 65), "face could not be counted", 0.75)
+    assert merged(region, FaceGuess(1, 0.66, True), vote=1) == ([], [region])
+    assert [d.value for d in merged(region, FaceGuess(1, 0.8, True), vote=1)[0]] == [1]
+
+
 def test_the_promotion_band_follows_the_calibration() -> None:
     """A die read up to 0.15 under the "sure" threshold may be promoted, wherever the
     calibration puts the threshold."""
