@@ -11,7 +11,7 @@ Raspberry Pi 4 estimate from processor time: this machine's single core is about
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
-    scripts/bench-vision --teach K [FOLDER...]
+    scripts/bench-vision --teach K [--picks N] [FOLDER...]
     scripts/bench-vision --changes [--split all|train|heldout] [FOLDER...]
 
 ``--count-known``: every photo and probe scene is read told how many dice it holds, as the
@@ -19,7 +19,9 @@ box is by its game (``read_dice(expect=...)``: with fewer seen, fainter places a
 too); without it, as ``bluffbox dice`` reads a single photo.
 
 ``--teach K``: per folder, a profile is taught on K photos spread over the folder and both
-rows are scored on the other photos: the plain reader, and the reader with the profile;
+rows are scored on the other photos: the plain reader, and the reader with the profile
+(``--picks N``: summed over N picks of the K photos, each one photo on from the last: a
+profile that rules wrongly on one pick of the folder's photos and not on another is found);
 then each probe kind, plain and taught on K more scenes of its kind; then symbol (bone)
 dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 
@@ -247,6 +249,9 @@ def main(argv: list[str] | None = None) -> int:
                     "(vision.camera_changes), one row per change")
     ap.add_argument("--teach", type=int, default=None, metavar="K",
                     help="teach a profile on K photos per folder, score both rows on the rest")
+    ap.add_argument("--picks", type=int, default=1, metavar="N",
+                    help="with --teach: N picks of the K photos (each one photo on from the "
+                    "last), both rows summed over them (the picks' median times)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     root = args.photos or photos_root()
@@ -264,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else ""))
     if args.teach is not None:
-        return bench_teach(folders, split, args.teach, args.verbose)
+        return bench_teach(folders, split, args.teach, args.verbose, args.picks)
     if args.changes:
         return bench_changes(folders, split, args.failures, args.verbose, args.count_known)
     results = []
@@ -357,21 +362,56 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
     return r
 
 
-def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool) -> int:
-    """The ``--teach K`` protocol: both rows per folder, then symbol dice on renders."""
+def teach_picks(n: int, k: int, shift: int = 0) -> set[int]:
+    """The indexes of the ``k`` of ``n`` photos a ``--teach`` profile learns from: spread
+    evenly over the folder, ``shift`` photos on from the first pick's.
+
+    >>> sorted(teach_picks(20, 5)), sorted(teach_picks(20, 5, 1)), sorted(teach_picks(20, 5, 4))
+    ([0, 4, 8, 12, 16], [1, 5, 9, 13, 17], [0, 4, 8, 12, 16])
+    >>> teach_picks(3, 5)
+    set()
+    """
+    if not 0 < k < n:
+        return set()
+    return {(i * n // k + shift) % n for i in range(k)}
+
+
+def teach_rows(folder: Path, split: str | None, k: int, verbose: bool = False,
+               picks: int = 1) -> tuple[FolderResult, FolderResult]:
+    """The folder's two ``--teach K`` rows, plain and taught, each summed over ``picks``
+    picks of the K photos (``teach_picks``; their median times)."""
+    from vision.teach import teach_photos
+
+    photos = load_folder(folder, split)
+    suffix = f" ({picks} picks)" if picks > 1 else ""
+    rows = (FolderResult(folder.name + suffix, 0, 0, 0, 0, 0, 0, 0.0),
+            FolderResult(f"{folder.name}+teach{k}{suffix}", 0, 0, 0, 0, 0, 0, 0.0))
+    times: tuple[list[FolderResult], list[FolderResult]] = ([], [])
+    for shift in range(picks):
+        chosen = teach_picks(len(photos), k, shift)
+        taught = [p for i, p in enumerate(photos) if i in chosen]
+        rest = [p for i, p in enumerate(photos) if i not in chosen]
+        profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
+        for prof, row, seen in zip((None, profile), rows, times, strict=True):
+            seen.append(bench_folder(folder, split, None, verbose, rest, prof, row.name))
+            row.add(seen[-1])
+    for row, seen in zip(rows, times, strict=True):
+        row.median_ms = statistics.median(r.median_ms for r in seen)
+        row.cpu_ms = statistics.median(r.cpu_ms for r in seen)
+    return rows
+
+
+def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
+                picks: int = 1) -> int:
+    """The ``--teach K`` protocol: both rows per folder (``teach_rows``), then the probes
+    and symbol dice on renders."""
     from vision.bench_symbols import CROSS, bench_style
     from vision.synthetic_symbols import STYLES
     from vision.teach import teach_photos
 
     for folder in folders:
-        photos = load_folder(folder, split)
-        picks = {i * len(photos) // k for i in range(k)} if 0 < k < len(photos) else set()
-        taught = [p for i, p in enumerate(photos) if i in picks]
-        rest = [p for i, p in enumerate(photos) if i not in picks]
-        profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
-        for prof, name in ((None, folder.name), (profile, f"{folder.name}+teach{k}")):
-            print(bench_folder(folder, split, None, verbose, rest, prof, name).line(),
-                  flush=True)
+        for row in teach_rows(folder, split, k, verbose, picks):
+            print(row.line(), flush=True)
     print(f"probe scenes (taught on {k} more scenes of the kind; 60 each):")
     for probe in Probe:
         scenes = [probe_scene(probe, PROBE_TEACH_SEED + i) for i in range(k)]

@@ -1,4 +1,5 @@
-"""Other cameras and lamps (``vision.camera_changes``) and ``scripts/bench-vision --changes``."""
+"""Other cameras and lamps (``vision.camera_changes``), ``scripts/bench-vision --changes``
+and its teaching rows (``--teach K --picks N``), on labelled folders drawn here."""
 
 from __future__ import annotations
 
@@ -26,6 +27,23 @@ def scene(seed: int) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
     return img, tuple(LabeledDie(d.value, tuple(map(float, d.box))) for d in drawn)
 
 
+def labelled_folder(root: Path, seeds: tuple[int, ...]) -> Path:
+    """A labelled folder ``clean-white`` under ``root``: one photo of ``scene`` a seed."""
+    folder = root / "clean-white"
+    folder.mkdir()
+    entries = {}
+    for seed in seeds:
+        img, labels = scene(seed)
+        name = f"scene_{seed}.jpg"
+        cv2.imwrite(str(folder / name), img)
+        h, w = img.shape[:2]
+        entries[name] = {"w": w, "h": h, "boxes": [
+            {"label": d.value, "xmin": d.box[0] / w, "ymin": d.box[1] / h,
+             "xmax": d.box[2] / w, "ymax": d.box[3] / h} for d in labels]}
+    (folder / "labels.json").write_text(json.dumps(entries))
+    return folder
+
+
 def test_every_change_has_a_picture() -> None:
     assert set(IMAGE) == set(Change)
 
@@ -51,18 +69,7 @@ def test_a_change_is_the_same_every_time_and_leaves_the_photo_alone() -> None:
 
 
 def test_bench_changes_prints_a_row_per_change_and_their_total(tmp_path: Path) -> None:
-    folder = tmp_path / "clean-white"
-    folder.mkdir()
-    entries = {}
-    for seed in (5, 6):
-        img, labels = scene(seed)
-        name = f"scene_{seed}.jpg"
-        cv2.imwrite(str(folder / name), img)
-        h, w = img.shape[:2]
-        entries[name] = {"w": w, "h": h, "boxes": [
-            {"label": d.value, "xmin": d.box[0] / w, "ymin": d.box[1] / h,
-             "xmax": d.box[2] / w, "ymax": d.box[3] / h} for d in labels]}
-    (folder / "labels.json").write_text(json.dumps(entries))
+    labelled_folder(tmp_path, (5, 6))
     out = subprocess.run([sys.executable, "-m", "vision.bench", "--changes", "--split", "all",
                           "--photos", str(tmp_path), "clean-white"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, check=True).stdout
@@ -70,3 +77,16 @@ def test_bench_changes_prints_a_row_per_change_and_their_total(tmp_path: Path) -
     assert [r.split("  ")[1].strip() for r in rows[1:-1]] == [c.value for c in Change]
     assert rows[-1].startswith("clean-white changed")
     assert f"{2 * len(Change)} photos" in rows[-1] and "ruled wrong  0.00%" in rows[-1]
+
+
+def test_teach_rows_sum_every_pick_of_the_taught_photos(tmp_path: Path) -> None:
+    """``scripts/bench-vision --teach K --picks N``: both rows count the photos not taught
+    on, once for each of the N picks (K of the folder's photos each, one photo on)."""
+    from vision.bench import teach_picks, teach_rows
+
+    folder = labelled_folder(tmp_path, (5, 6, 7))
+    assert [teach_picks(3, 1, shift) for shift in range(3)] == [{0}, {1}, {2}]
+    plain, taught = teach_rows(folder, None, 1, picks=2)
+    assert plain.name == "clean-white (2 picks)" and taught.name == "clean-white+teach1 (2 picks)"
+    assert plain.photos == taught.photos == 4 and plain.labeled == taught.labeled == 16
+    assert plain.right == taught.right == 16 and taught.ruled_wrong == 0

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.bench import score_reading
+from vision.bench import score_reading, teach_picks
 from vision.dataset import load_folder, match
 from vision.reader import read_dice
 from vision.types import Reading
@@ -67,7 +67,7 @@ def test_a_felt_profile_reads_no_die_into_the_carpet(photos: Path) -> None:
     from vision.teach import teach_photos
 
     album = load_folder(photos / "felt-trays")
-    picks = {i * len(album) // 5 for i in range(5)}
+    picks = teach_picks(len(album), 5)
     profile = teach_photos([(read_photo(p.path), p.dice) for i, p in enumerate(album)
                             if i in picks])
     photo = next(p for p in album if p.path.name == "PXL_20240219_191522934.jpg")
@@ -122,7 +122,8 @@ def test_table_whites_slanted_two_is_not_read_by_its_side_face_once_taught(
     from vision.teach import teach_photos
 
     album = load_folder(photos / "table-white")
-    taught = [p for i, p in enumerate(album) if i in {i * len(album) // 5 for i in range(5)}]
+    picks = teach_picks(len(album), 5)
+    taught = [p for i, p in enumerate(album) if i in picks]
     profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
     two = next(p for p in album if p.path.stem == "two_29")
     assert 4 not in {d.value for d in read_dice(read_photo(two.path), profile=profile).dice}
@@ -130,7 +131,7 @@ def test_table_whites_slanted_two_is_not_read_by_its_side_face_once_taught(
 
 def test_a_tray_profile_barely_sure_of_a_hidden_six_does_not_rule_it_a_one(
         photos: Path) -> None:
-    """Taught on five tray-colored photos (the ``--teach 5`` picks, one photo on), the dark
+    """Taught on five tray-colored photos (``--teach 5 --picks 2``'s second pick), the dark
     six in ``IMG_20191209_095859`` whose red pips the light hides is uncertain, not a one:
     the profile was just over its safe margin, the classifier's guess (0.57) agreed, and the
     region used to be promoted (``vision.refine.OVERRULE``)."""
@@ -138,7 +139,7 @@ def test_a_tray_profile_barely_sure_of_a_hidden_six_does_not_rule_it_a_one(
     from vision.teach import teach_photos
 
     album = load_folder(photos / "tray-colored")
-    picks = {i * len(album) // 5 + 1 for i in range(5)}
+    picks = teach_picks(len(album), 5, 1)
     profile = teach_photos([(read_photo(p.path), p.dice) for i, p in enumerate(album)
                             if i in picks])
     photo = next(p for p in album if p.path.name == "IMG_20191209_095859.jpg")
