@@ -8,7 +8,7 @@ import asyncio
 import json
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 
 CLIENTS = 50
 ACTIONS = 200
