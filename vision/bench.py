@@ -251,8 +251,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="teach a profile on K photos per folder, score both rows on the rest")
     ap.add_argument("--picks", type=int, default=1, metavar="N",
                     help="with --teach: N picks of the K photos (each one photo on from the "
-                    "last), both rows summed over them (the picks' median times)")
+                    "last; at most photos / K), both rows summed over them (the picks' median "
+                    "times)")
     args = ap.parse_args(argv)
+    if args.picks < 1:
+        ap.error("--picks must be 1 or more")
     cv2.setNumThreads(1)
     root = args.photos or photos_root()
     folders = [Path(f) if Path(f).exists() else root / f for f in args.folders] or sorted(
@@ -383,6 +386,7 @@ def teach_rows(folder: Path, split: str | None, k: int, verbose: bool = False,
     from vision.teach import teach_photos
 
     photos = load_folder(folder, split)
+    picks = max(1, min(picks, len(photos) // max(k, 1)))  # more would repeat a pick
     suffix = f" ({picks} picks)" if picks > 1 else ""
     rows = (FolderResult(folder.name + suffix, 0, 0, 0, 0, 0, 0, 0.0),
             FolderResult(f"{folder.name}+teach{k}{suffix}", 0, 0, 0, 0, 0, 0, 0.0))

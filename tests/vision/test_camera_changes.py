@@ -90,3 +90,4 @@ def test_teach_rows_sum_every_pick_of_the_taught_photos(tmp_path: Path) -> None:
     assert plain.name == "clean-white (2 picks)" and taught.name == "clean-white+teach1 (2 picks)"
     assert plain.photos == taught.photos == 4 and plain.labeled == taught.labeled == 16
     assert plain.right == taught.right == 16 and taught.ruled_wrong == 0
+    assert teach_rows(folder, None, 2, picks=5)[0].photos == 1  # 3 photos: one pick of 2
