@@ -706,8 +706,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     ``average_from`` (a fine-tune only: its batch norms are frozen, so an average of weights
     needs no new statistics) the learning rate stays at its peak after the warm-up, and the
     network returned is the mean of its weights every ``AVERAGE_EVERY`` steps from that
-    step on (stochastic weight averaging: a flatter optimum, less sure of what it gets wrong
-    than any one point on the way)."""
+    step on (stochastic weight averaging, which seeks a flatter optimum; tried in round 16,
+    it read no better once calibrated: see the README)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
