@@ -33,7 +33,9 @@ scenes, and whether the reader stays honest there ("ruled wrong").
 
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no
 network trained on, after the issue's unseen dark-cloth and slanted-webcam scenes) follow,
-scored per scene: the right number of dice, exactly the right values, ruled wrong.
+scored per scene: the right number of dice, exactly the right values, ruled wrong; then
+the same scenes as the box reads them: told the count, and with a frame of the empty tray
+(``probe_scenes.empty_tray``: the scene's floor, with its own sensor noise).
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ from vision.dataset import (
     photos_root,
     read_photo,
 )
-from vision.probe_scenes import Probe, ProbeDie, probe_scene
+from vision.probe_scenes import Probe, ProbeDie, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
+from vision.reference import EmptyTray
 from vision.types import Die, Reading, box_centre, box_side
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
@@ -286,6 +289,11 @@ def main(argv: list[str] | None = None) -> int:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
             print(bench_probe(probe, count_known=args.count_known).line(), flush=True)
+        print("the same, as the box reads them (told the count, with a frame of the empty "
+              "tray):")
+        for probe in Probe:
+            print(bench_probe(probe, name=f"{probe.value}+box", count_known=True,
+                              reference=True).line(), flush=True)
     return 0
 
 
@@ -342,17 +350,21 @@ def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
 
 
 def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
-                name: str = "", count_known: bool = False) -> ProbeResult:
+                name: str = "", count_known: bool = False,
+                reference: bool = False) -> ProbeResult:
     """A probe kind scored as the issue scores its unseen scenes: per die as the folders are
     (found, values right of those found), per scene (the right number of dice, read or
     located as uncertain; exactly the right values: all read, all right), and dice read
     sure but wrong; read with ``profile`` if given, told the number of dice
-    with ``count_known``."""
+    with ``count_known``, and with a frame of the scene's empty tray with ``reference``
+    (``probe_scenes.empty_tray``), as the box reads its tray."""
     r = ProbeResult(name or probe.value, scenes)
     times = []
     for seed in range(scenes):
         image, drawn = probe_scene(probe, seed)
-        reading = read_dice(image, len(drawn) if count_known else None, profile=profile)
+        tray = EmptyTray(empty_tray(probe, seed)) if reference else None
+        reading = read_dice(image, len(drawn) if count_known else None, profile=profile,
+                            reference=tray)
         times.append(reading.ms)
         s, located, wrong = score_reading(reading, probe_labels(drawn))
         r.dice += len(drawn)

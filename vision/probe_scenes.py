@@ -17,10 +17,14 @@ scenes:
 * ``touching-dice``: the dark cloth's other failure, "two touching dice become one": one to
   three pairs of dice 26-60 px of those colourings, each pair touching edge to edge (slid
   along the edge) or corner to corner, on a plain floor, straight down, 720x576.
+
+``empty_tray(probe, seed)`` is the same scene's floor without its dice, as another frame of
+the same camera shows it: the box's empty-tray reference (``vision.reference``) for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -82,6 +86,14 @@ def _blend(img: np.ndarray, die: ProbeDie, angle: float, face: np.ndarray,
     roi[:] = roi * (1 - p) + pip * p
 
 
+Blend = Callable[[np.ndarray, ProbeDie, float, np.ndarray, np.ndarray], None]
+
+
+def _no_dice(img: np.ndarray, die: ProbeDie, angle: float, face: np.ndarray,
+             pip: np.ndarray) -> None:
+    """A ``Blend`` that draws nothing: the scene's floor alone."""
+
+
 def _places(rng: np.random.Generator, n: int, side: float, w: int, h: int,
             apart: float = 1.9) -> list[tuple[float, float]]:
     """Up to ``n`` centres ``apart`` x ``side`` from each other, inside the frame (fewer
@@ -103,7 +115,8 @@ def _finish(img: np.ndarray, rng: np.random.Generator, blur: float) -> np.ndarra
     return jpeg_roundtrip(img, int(rng.integers(70, 92)))
 
 
-def dark_cloth(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+def dark_cloth(rng: np.random.Generator, blend: Blend = _blend,
+               ) -> tuple[np.ndarray, list[ProbeDie]]:
     """White dice about 30 px across on dark grey cloth, straight down, 720x576."""
     w, h = 720, 576
     grey = rng.uniform(40, 75)
@@ -115,11 +128,12 @@ def dark_cloth(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
                                                   strict=True)]
     for d in dice:
         face = np.array([235, 238, 240], np.float32) * rng.uniform(0.85, 1.05)
-        _blend(img, d, float(rng.uniform(0, 90)), face, np.array([25, 25, 30], np.float32))
+        blend(img, d, float(rng.uniform(0, 90)), face, np.array([25, 25, 30], np.float32))
     return _finish(img, rng, 0.7), dice
 
 
-def slanted_wood(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+def slanted_wood(rng: np.random.Generator, blend: Blend = _blend,
+                 ) -> tuple[np.ndarray, list[ProbeDie]]:
     """A red die with yellow pips and a cream die with red pips on grey wood grain, seen by a
     wide camera looking down at a slant, 1280x720."""
     w, h = 1280, 720
@@ -136,7 +150,7 @@ def slanted_wood(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
     cream = (ProbeDie(int(rng.integers(1, 7)), spots[1], side),
              np.array([200, 225, 235], np.float32), np.array([40, 40, 180], np.float32))
     for d, face, pip in (red, cream):
-        _blend(img, d, float(rng.uniform(0, 90)), face, pip)
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
     # the slant: the far edge of the table shrinks towards the top of the frame
     k = float(rng.uniform(0.12, 0.25)) * w
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
@@ -158,7 +172,8 @@ COLOURINGS = (  # (face, pips) BGR
     ((60, 150, 40), (235, 235, 235)), ((200, 225, 235), (40, 40, 180)))
 
 
-def lone_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+def lone_dice(rng: np.random.Generator, blend: Blend = _blend,
+              ) -> tuple[np.ndarray, list[ProbeDie]]:
     """One to three dice of one colouring, 25-150 px across, well apart on a plain floor,
     straight down, 640x480 or 1280x960."""
     w, h = (640, 480) if rng.random() < 0.5 else (1280, 960)
@@ -174,7 +189,7 @@ def lone_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
     spots = _places(rng, int(rng.integers(1, 4)), side, w, h, apart=3.0)
     dice = [ProbeDie(int(rng.integers(1, 7)), c, side) for c in spots]
     for d in dice:
-        _blend(img, d, float(rng.uniform(0, 90)), face, pip)
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
     return _finish(np.clip(img, 0, 255), rng, 0.6), dice
 
 
@@ -194,7 +209,8 @@ def _pair(rng: np.random.Generator, centre: tuple[float, float], side: float, an
     return (float(first[0]), float(first[1])), (float(second[0]), float(second[1]))
 
 
-def touching_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]:
+def touching_dice(rng: np.random.Generator, blend: Blend = _blend,
+                  ) -> tuple[np.ndarray, list[ProbeDie]]:
     """One to three pairs of touching dice of one colouring, 26-60 px, on a plain floor,
     straight down, 720x576."""
     w, h = 720, 576
@@ -208,7 +224,7 @@ def touching_dice(rng: np.random.Generator) -> tuple[np.ndarray, list[ProbeDie]]
         angle = float(rng.uniform(0, 90))
         for c in _pair(rng, spot, side, angle):
             d = ProbeDie(int(rng.integers(1, 7)), c, side)
-            _blend(img, d, angle, face, pip)
+            blend(img, d, angle, face, pip)
             dice.append(d)
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
@@ -225,3 +241,21 @@ def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
     ((576, 720, 3), True)
     """
     return DRAW[probe](np.random.default_rng([seed, list(Probe).index(probe)]))
+
+
+EMPTY_NOISE = 2.0  # the empty tray's frame: its own sensor noise (grey levels), then JPEG
+
+
+def empty_tray(probe: Probe, seed: int) -> np.ndarray:
+    """The floor of ``probe_scene(probe, seed)`` without its dice, as another frame of the
+    same camera shows it (its own sensor noise): the box's empty-tray reference for it.
+
+    >>> img, dice = probe_scene(Probe.DARK_CLOTH, 3)
+    >>> floor = empty_tray(Probe.DARK_CLOTH, 3)
+    >>> floor.shape == img.shape, int(np.abs(floor.astype(int) - img).max()) > 100
+    (True, True)
+    """
+    index = list(Probe).index(probe)
+    floor, _ = DRAW[probe](np.random.default_rng([seed, index]), _no_dice)
+    noise = np.random.default_rng([seed, index, 1]).normal(0, EMPTY_NOISE, floor.shape)
+    return jpeg_roundtrip(np.clip(floor + noise, 0, 255).astype(np.uint8), 85)

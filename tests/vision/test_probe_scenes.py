@@ -11,7 +11,7 @@ from vision import model as M
 from vision import reader as R
 from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.dataset import match
-from vision.probe_scenes import Probe, probe_scene
+from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.teach import teach_photos
@@ -174,3 +174,32 @@ def test_touching_dice_are_mostly_read_and_never_ruled_wrong_more_than_once() ->
     r = bench_probe(Probe.TOUCHING_DICE)
     assert r.found >= 0.94 * r.dice and r.count_right >= 0.7 * r.scenes
     assert r.ruled_wrong <= 1
+
+
+def test_a_scene_s_empty_tray_is_its_floor_without_the_dice() -> None:
+    """The box's reference frame for a probe scene: away from the dice it is the scene's
+    floor (another frame's sensor noise apart), on the dice it is not, and the reader finds
+    no die in it."""
+    for probe in Probe:
+        img, dice = probe_scene(probe, 4)
+        floor = empty_tray(probe, 4)
+        assert floor.shape == img.shape and floor.dtype == np.uint8
+        away = np.ones(img.shape[:2], bool)
+        for d in dice:
+            x, y, r = int(d.center[0]), int(d.center[1]), int(d.side)
+            away[max(0, y - r):y + r, max(0, x - r):x + r] = False
+        diff = np.abs(floor.astype(np.int16) - img.astype(np.int16)).max(axis=2)
+        assert float(np.median(diff[away])) <= 4.0
+        assert all(diff[int(d.center[1]), int(d.center[0])] > 20 for d in dice)
+        assert read_dice(floor).dice == ()
+
+
+def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses() -> None:
+    """Told the count and given a frame of the empty tray, as the box is, the reader reads
+    more scenes exactly right than told the count alone (60 scenes: touching dice 68.3 ->
+    70.0%, lone dice 96.7 -> 98.3%), and rules no more wrongly."""
+    for probe in (Probe.TOUCHING_DICE, Probe.LONE_DICE):
+        told = bench_probe(probe, 20, count_known=True)
+        box = bench_probe(probe, 20, count_known=True, reference=True)
+        assert box.exactly_right > told.exactly_right and box.ruled_wrong <= told.ruled_wrong
+        assert box.count_right >= told.count_right
