@@ -102,15 +102,16 @@ class FolderResult:
                 f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
                 f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f})")
 
-    def add(self, other: FolderResult) -> None:
-        """Count ``other``'s photos and dice in this row too (its times are not kept)."""
-        self.photos += other.photos
-        self.labeled += other.labeled
-        self.found += other.found
-        self.right += other.right
-        self.false += other.false
-        self.entirely += other.entirely
-        self.ruled_wrong += other.ruled_wrong
+    @classmethod
+    def summed(cls, name: str, rows: list[FolderResult]) -> FolderResult:
+        """One row counting every photo and die of ``rows``, timed by the median of their
+        median times (their capture times are not kept)."""
+        return cls(name, sum(r.photos for r in rows), sum(r.labeled for r in rows),
+                   sum(r.found for r in rows), sum(r.right for r in rows),
+                   sum(r.false for r in rows), sum(r.entirely for r in rows),
+                   statistics.median(r.median_ms for r in rows),
+                   ruled_wrong=sum(r.ruled_wrong for r in rows),
+                   cpu_ms=statistics.median(r.cpu_ms for r in rows))
 
     def capture_line(self) -> str:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
@@ -304,17 +305,12 @@ def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
     for folder in folders:
         print(bench_folder(folder, split, None, verbose, count_known=count_known).line(),
               flush=True)
-        total = FolderResult(f"{folder.name} changed", 0, 0, 0, 0, 0, 0, 0.0)
-        medians = []  # the changes' median times: their median is the total's
+        rows = []
         for change in Change:
-            r = bench_folder(folder, split, failures, verbose, count_known=count_known,
-                             change=change, name=f"  {change.value}")
-            print(r.line(), flush=True)
-            total.add(r)
-            medians.append((r.median_ms, r.cpu_ms))
-        total.median_ms = statistics.median(m for m, _ in medians)
-        total.cpu_ms = statistics.median(c for _, c in medians)
-        print(total.line(), flush=True)
+            rows.append(bench_folder(folder, split, failures, verbose, count_known=count_known,
+                                     change=change, name=f"  {change.value}"))
+            print(rows[-1].line(), flush=True)
+        print(FolderResult.summed(f"{folder.name} changed", rows).line(), flush=True)
     return 0
 
 
@@ -400,21 +396,17 @@ def teach_rows(folder: Path, split: str | None, k: int, verbose: bool = False,
     photos = load_folder(folder, split)
     picks = max(1, min(picks, len(photos) // max(k, 1)))  # more would repeat a pick
     suffix = f" ({picks} picks)" if picks > 1 else ""
-    rows = (FolderResult(folder.name + suffix, 0, 0, 0, 0, 0, 0, 0.0),
-            FolderResult(f"{folder.name}+teach{k}{suffix}", 0, 0, 0, 0, 0, 0, 0.0))
-    times: tuple[list[FolderResult], list[FolderResult]] = ([], [])
+    plain: list[FolderResult] = []
+    taught_rows: list[FolderResult] = []
     for shift in range(picks):
         chosen = teach_picks(len(photos), k, shift)
         taught = [p for i, p in enumerate(photos) if i in chosen]
         rest = [p for i, p in enumerate(photos) if i not in chosen]
         profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
-        for prof, row, seen in zip((None, profile), rows, times, strict=True):
-            seen.append(bench_folder(folder, split, None, verbose, rest, prof, row.name))
-            row.add(seen[-1])
-    for row, seen in zip(rows, times, strict=True):
-        row.median_ms = statistics.median(r.median_ms for r in seen)
-        row.cpu_ms = statistics.median(r.cpu_ms for r in seen)
-    return rows
+        plain.append(bench_folder(folder, split, None, verbose, rest))
+        taught_rows.append(bench_folder(folder, split, None, verbose, rest, profile))
+    return (FolderResult.summed(folder.name + suffix, plain),
+            FolderResult.summed(f"{folder.name}+teach{k}{suffix}", taught_rows))
 
 
 def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
