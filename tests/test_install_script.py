@@ -94,6 +94,18 @@ def test_constraints_agree_with_the_project_dependencies() -> None:
             assert deps[name].specifier.contains(allowed), (name, str(deps[name].specifier))
 
 
+def test_the_project_installs_the_opencv_the_pi_runs() -> None:
+    """Benchmarks, tests and the calibration run on the OpenCV the box runs: 4.14 and 5.0
+    warp crops a little differently (5.0) and run the classifiers slower."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    deps = {Requirement(d).name.lower(): Requirement(d) for d in project["dependencies"]}
+    opencv = deps["opencv-python-headless"].specifier
+    assert opencv.contains("4.11.0.86")
+    assert not opencv.contains("4.14.0.90") and not opencv.contains("5.0.0.93")
+
+
 def test_install_script_does_what_the_pi_needs() -> None:
     text = INSTALL.read_text()
     for needle in (

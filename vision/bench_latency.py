@@ -35,7 +35,7 @@ def rock_die(img: np.ndarray, center: tuple[float, float], side: float, angle: f
     m = cv2.getRotationMatrix2D((float(r), float(r)), angle, 1.0)
     turned = cv2.warpAffine(patch, m, (2 * r, 2 * r), borderMode=cv2.BORDER_REPLICATE)
     disc = np.zeros((2 * r, 2 * r), np.uint8)
-    cv2.circle(disc, (r, r), int(side * 0.75), 1, -1)
+    cv2.circle(disc, (r, r), int(side * 0.75), (1,), -1)
     out[y - r:y + r, x - r:x + r][disc > 0] = turned[disc > 0]
     return out
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -235,20 +235,65 @@ def thresholds_at(data: list[Scene], temperature: float, sure: Thresholds,
 def fit_sure(data: list[Scene], temperature: float, target: float,
              start: Thresholds) -> tuple[Thresholds, dict[str, Reads]]:
     """The (free, touching, easy) "sure" thresholds and the reads at them, tried until they
-    hold."""
-    sure, tried = start, []
+    hold. Thresholds that keep needing each other end at the lowest between the last two
+    whose reads hold (``settle_between``)."""
+    sure, tried, seen = start, [], {}
     for _ in range(6):
-        need, reads = thresholds_at(data, temperature, sure, target)
-        print(f"  reading with sure >= {sure[0]:.3f} / {sure[1]:.3f} (touching) / "
-              f"{sure[2]:.3f} (touching, easy frame) needs {need[0]:.3f} / {need[1]:.3f} / "
-              f"{need[2]:.3f}", flush=True)
+        need, reads = seen[sure] = thresholds_at(data, temperature, sure, target)
+        _report(sure, need)
         if need == sure:
             return sure, reads
-        tried.append((max(need[0], sure[0]), max(need[1], sure[1]), max(need[2], sure[2])))
+        tried.append(sure)
         sure = need
-    last = tried[-2:]  # not settled: the stricter of the last two
-    stricter = (max(t[0] for t in last), max(t[1] for t in last), max(t[2] for t in last))
-    return stricter, thresholds_at(data, temperature, stricter, target)[1]
+    return settle_between(data, temperature, target, tried[-2], tried[-1], seen)
+
+
+def _report(sure: Thresholds, need: Thresholds) -> None:
+    print(f"  reading with sure >= {sure[0]:.3f} / {sure[1]:.3f} (touching) / "
+          f"{sure[2]:.3f} (touching, easy frame) needs {need[0]:.3f} / {need[1]:.3f} / "
+          f"{need[2]:.3f}", flush=True)
+
+
+def settle_between(data: list[Scene], temperature: float, target: float, a: Thresholds,
+                   b: Thresholds, seen: dict[Thresholds, tuple[Thresholds, dict[str, Reads]]]
+                   | None = None) -> tuple[Thresholds, dict[str, Reads]]:
+    """The lowest thresholds between ``a`` and ``b`` (a bisection on the ``GRID`` step)
+    whose reads hold: they need no stricter ones. It starts from the stricter of the two,
+    raised until its reads hold. ``seen``: thresholds already read, and what they needed."""
+    seen = {} if seen is None else seen
+
+    def holds(at: Thresholds) -> tuple[bool, Thresholds, dict[str, Reads]]:
+        if at not in seen:
+            seen[at] = thresholds_at(data, temperature, at, target)
+            _report(at, seen[at][0])
+        need, reads = seen[at]
+        return all(n <= s for n, s in zip(need, at, strict=True)), need, reads
+
+    step = GRID[1] - GRID[0]
+
+    def each(f: Callable[[float, float], float], x: Thresholds, y: Thresholds) -> Thresholds:
+        return f(x[0], y[0]), f(x[1], y[1]), f(x[2], y[2])
+
+    def middle(x: float, y: float) -> float:
+        return round(round((x + y) / 2 / step) * step, 3)
+
+    lo, hi = each(min, a, b), each(max, a, b)
+    ok, need, reads = holds(hi)
+    for _ in range(6):
+        if ok:
+            break
+        lo, hi = hi, each(max, hi, need)
+        ok, need, reads = holds(hi)
+    while max(h - low for h, low in zip(hi, lo, strict=True)) > step + 1e-9:
+        mid = each(middle, lo, hi)
+        if mid in (lo, hi):
+            break
+        ok, _, mid_reads = holds(mid)
+        if ok:
+            hi, reads = mid, mid_reads
+        else:
+            lo = mid
+    return hi, reads
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -279,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
                  f"every photo of {folders} and {args.synthetic} fresh synthetic scenes")
     args.out.write_text(json.dumps({"temperature": round(t, 4), "sure": sure,
                                     "sure_touching": touching, "sure_pressed_easy": easy,
-                                    "fitted_on": fitted_on, "target": args.target},
+                                    "fitted_on": fitted_on, "target": args.target,
+                                    "opencv": cv2.__version__},
                                    indent=1) + "\n")
     print(f"temperature {t:.3f}, sure >= {sure:.3f}, touching >= {touching:.3f} "
           f"({easy:.3f} in an easy frame): wrote {args.out}")

@@ -305,6 +305,8 @@ class Calibration:
     sure_touching: float = 0.45  # ... a die pressed against another (``reader.PRESSED``)
     sure_pressed_easy: float | None = None  # ... a pressed die in a frame whose free dice are
     # read surely (``reader.easy_pressed``); None: as ``sure_touching``
+    opencv: str | None = None  # the OpenCV version it was fitted with (crops differ a little
+    # between versions, and the thresholds are fitted to the reads): None, unknown
 
     @property
     def pressed_easy(self) -> float:
@@ -342,7 +344,7 @@ def _committed_calibration() -> Calibration:
     sure = float(d["sure"])
     touching = float(d.get("sure_touching", sure))
     return Calibration(float(d["temperature"]), sure, str(d.get("fitted_on", "")), touching,
-                       float(d.get("sure_pressed_easy", touching)))
+                       float(d.get("sure_pressed_easy", touching)), d.get("opencv"))
 
 
 def network_problems() -> list[str]:

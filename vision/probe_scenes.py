@@ -58,12 +58,13 @@ def _die_layers(value: int, side: float, angle: float) -> tuple[np.ndarray, np.n
     r = int(side * SUPER * 0.13)
     body = np.zeros((n, n), np.uint8)
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        cv2.circle(body, (int(m + dx * (h - r)), int(m + dy * (h - r))), r, 255, -1)
+        cv2.circle(body, (int(m + dx * (h - r)), int(m + dy * (h - r))), r, (255,), -1)
     cv2.rectangle(body, (int(m - h + r), int(m - h)), (int(m + h - r), int(m + h)), 255, -1)
     cv2.rectangle(body, (int(m - h), int(m - h + r)), (int(m + h), int(m + h - r)), 255, -1)
     pips = np.zeros_like(body)
     for px, py in PIP_LAYOUT[value]:
-        cv2.circle(pips, (int(m + px * h * 1.04), int(m + py * h * 1.04)), int(h * 0.17), 255, -1)
+        centre = (int(m + px * h * 1.04), int(m + py * h * 1.04))
+        cv2.circle(pips, centre, int(h * 0.17), (255,), -1)
     turn = cv2.getRotationMatrix2D((m, m), angle, 1.0)
 
     def shrink(a: np.ndarray) -> np.ndarray:

@@ -62,38 +62,38 @@ class DrawnFace:
 
 
 def _chest(m: np.ndarray) -> None:
-    cv2.ellipse(m, (64, 58), (38, 26), 0, 180, 360, 255, -1)
+    cv2.ellipse(m, (64, 58), (38, 26), 0, 180, 360, (255,), -1)
     cv2.rectangle(m, (26, 58), (102, 100), 255, -1)
-    cv2.line(m, (26, 62), (102, 62), 0, 4)
+    cv2.line(m, (26, 62), (102, 62), (0,), 4)
     cv2.rectangle(m, (58, 56), (70, 74), 0, -1)
 
 
 def _sword(m: np.ndarray) -> None:
     blade = np.array([[64, 10], [72, 24], [72, 82], [56, 82], [56, 24]], np.int32)
-    cv2.fillPoly(m, [blade], 255)
+    cv2.fillPoly(m, [blade], (255,))
     cv2.rectangle(m, (36, 82), (92, 92), 255, -1)
     cv2.rectangle(m, (59, 92), (69, 110), 255, -1)
-    cv2.circle(m, (64, 114), 7, 255, -1)
+    cv2.circle(m, (64, 114), 7, (255,), -1)
 
 
 def _ship(m: np.ndarray) -> None:
     hull = np.array([[16, 80], [112, 80], [94, 104], [34, 104]], np.int32)
-    cv2.fillPoly(m, [hull], 255)
+    cv2.fillPoly(m, [hull], (255,))
     cv2.rectangle(m, (61, 16), (67, 80), 255, -1)
-    cv2.fillPoly(m, [np.array([[70, 20], [104, 72], [70, 72]], np.int32)], 255)
-    cv2.fillPoly(m, [np.array([[58, 30], [58, 72], [30, 72]], np.int32)], 255)
+    cv2.fillPoly(m, [np.array([[70, 20], [104, 72], [70, 72]], np.int32)], (255,))
+    cv2.fillPoly(m, [np.array([[58, 30], [58, 72], [30, 72]], np.int32)], (255,))
 
 
 def _skull(m: np.ndarray) -> None:
     for a, b in (((22, 22), (106, 106)), ((106, 22), (22, 106))):
-        cv2.line(m, a, b, 255, 9)
+        cv2.line(m, a, b, (255,), 9)
         for p in (a, b):
-            cv2.circle(m, p, 8, 255, -1)
-    cv2.circle(m, (64, 54), 30, 255, -1)
+            cv2.circle(m, p, 8, (255,), -1)
+    cv2.circle(m, (64, 54), 30, (255,), -1)
     cv2.rectangle(m, (48, 70), (80, 92), 255, -1)
     for x in (52, 76):
-        cv2.circle(m, (x, 52), 8, 0, -1)
-    cv2.fillPoly(m, [np.array([[64, 62], [58, 72], [70, 72]], np.int32)], 0)
+        cv2.circle(m, (x, 52), 8, (0,), -1)
+    cv2.fillPoly(m, [np.array([[64, 62], [58, 72], [70, 72]], np.int32)], (0,))
 
 
 def _made_up(name: str) -> Callable[[np.ndarray], None]:
@@ -105,7 +105,7 @@ def _made_up(name: str) -> Callable[[np.ndarray], None]:
     def draw(m: np.ndarray) -> None:
         pts = [(64 + r * math.cos(math.pi * k / n), 64 + r * math.sin(math.pi * k / n))
                for k, r in enumerate(radii)]
-        cv2.fillPoly(m, [np.array(pts, np.int32)], 255)
+        cv2.fillPoly(m, [np.array(pts, np.int32)], (255,))
 
     return draw
 
@@ -134,7 +134,7 @@ def _sprite(face: str, style: BoneStyle, glyph: Colour, rng: np.random.Generator
     cv2.rectangle(body, (0, r), (SPRITE - 1, SPRITE - 1 - r), 255, -1)
     for cx in (r, SPRITE - 1 - r):
         for cy in (r, SPRITE - 1 - r):
-            cv2.circle(body, (cx, cy), r, 255, -1)
+            cv2.circle(body, (cx, cy), r, (255,), -1)
     yy = np.linspace(1.06, 0.92, SPRITE, dtype=np.float32)[:, None, None]  # a soft top light
     colour = np.array(style.body, np.float32) * rng.uniform(0.92, 1.06) * yy
     colour = np.broadcast_to(colour, (SPRITE, SPRITE, 3)).copy()

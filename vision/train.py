@@ -1,6 +1,7 @@
 """Train the reader's two small networks from the labeled photos; export them to ONNX.
 
-Needs torch (and onnx) in a separate venv, never on the Pi::
+Needs torch (and onnx) in a separate venv, never on the Pi, with the project's OpenCV
+(``pyproject.toml``: 4.11, as on the Pi; OpenCV 5 warps crops a little differently)::
 
     /work/train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
 

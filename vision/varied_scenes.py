@@ -216,7 +216,7 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
 
         poly = to_px(_outline(style["corner"]))
         mask = np.zeros((ph, pw), np.uint8)
-        cv2.fillPoly(mask, [np.round(poly * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
+        cv2.fillPoly(mask, [np.round(poly * 16).astype(np.int32)], (255,), cv2.LINE_AA, 4)
         m = mask.astype(np.float32)[..., None] / 255.0
         face = style["texture"](ph, pw) * shade
         layer = layer * (1 - m) + face * m

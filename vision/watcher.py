@@ -68,7 +68,7 @@ def agree(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _skin(small: np.ndarray) -> np.ndarray:
     ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
-    return cv2.inRange(ycrcb, (40, 138, 77), (250, 175, 127)) > 0
+    return cv2.inRange(ycrcb, np.array([40, 138, 77]), np.array([250, 175, 127])) > 0
 
 
 def _edge_blobs(changed: np.ndarray) -> Iterator[np.ndarray]:

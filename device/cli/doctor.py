@@ -187,6 +187,8 @@ def _show_text(device: Any, title: str, lines: list[str]) -> None:
 
 def check_reader() -> Check:
     """The dice reader's networks: every file there and loading, and its calibration."""
+    import cv2
+
     from vision import model
 
     problems = model.network_problems()
@@ -195,9 +197,16 @@ def check_reader() -> Check:
                      "reinstall bluffbox (firmware_config/install-pi.sh), which puts the "
                      "networks back")
     cal = model.calibration()
-    return Check("reader", OK, f"{len(model.NETWORKS)} networks load; a die is read at "
-                 f"P >= {cal.sure:.2f}, a touching one at {cal.sure_touching:.2f} "
-                 f"({cal.pressed_easy:.2f} among dice read surely)")
+    said = (f"{len(model.NETWORKS)} networks load; a die is read at P >= {cal.sure:.2f}, a "
+            f"touching one at {cal.sure_touching:.2f} ({cal.pressed_easy:.2f} among dice read "
+            "surely)")
+    if cal.opencv is not None and cal.opencv != cv2.__version__:
+        return Check("reader", WARN, f"{said}; calibrated with OpenCV {cal.opencv}, but this "
+                     f"is OpenCV {cv2.__version__}: its crops differ a little, so its "
+                     "confidence may be off",
+                     "install the OpenCV pyproject.toml asks for (firmware_config/install-pi.sh "
+                     "does)")
+    return Check("reader", OK, said)
 
 
 def check_dice(cfg: Config) -> Check:

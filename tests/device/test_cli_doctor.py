@@ -190,3 +190,24 @@ def test_the_reader_s_networks_are_checked(tmp_path: Path,
     assert f"{model.OPINIONS[1]} is missing" in check.detail
     assert f"{model.CLOSE_LOOK} is missing" in check.detail
     assert "install-pi.sh" in check.fix
+
+
+def test_a_reader_calibrated_with_another_opencv_is_a_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thresholds are fitted to the reads, and crops differ a little between OpenCV
+    versions: on another version the doctor says so."""
+    from dataclasses import replace
+
+    import cv2
+
+    from device.cli.doctor import OK, WARN, check_reader
+    from vision import model
+
+    cal = model.calibration()
+    assert cal.opencv == cv2.__version__  # the committed calibration: this OpenCV's
+    monkeypatch.setattr(model, "calibration", lambda: replace(cal, opencv="5.0.0"))
+    check = check_reader()
+    assert check.status == WARN and "calibrated with OpenCV 5.0.0" in check.detail
+    assert f"this is OpenCV {cv2.__version__}" in check.detail and "install-pi.sh" in check.fix
+    monkeypatch.setattr(model, "calibration", lambda: replace(cal, opencv=None))
+    assert check_reader().status == OK

@@ -15,6 +15,7 @@ from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.teach import teach_photos
+from vision.types import TOUCHING_DICE
 
 
 def test_probe_scenes_are_reproducible_and_hold_what_they_say() -> None:
@@ -142,11 +143,15 @@ def test_a_red_five_seen_long_at_the_slant_and_marked_twice_is_read(
     on them, 0.87-0.92: enough for a free die, not for a pressed one. Held to the pressed
     threshold everywhere, the reader leaves the side face's mark uncertain (a re-read) and
     reads no die wrongly: the top face's mark, turned 19 degrees, is its neighbour's size
-    apart in die sides, as two dice side by side would be, so the four-view look reads it."""
+    apart in die sides, as two dice side by side would be, so the four-view look reads it.
+    (Since the calibration for OpenCV 4.11, free dice 0.705, the side face's mark, 0.65, is
+    left uncertain by the plain reader too.)"""
     image, drawn = probe_scene(Probe.SLANTED_WOOD, 10)
     assert sorted(d.value for d in drawn) == [4, 5]
     reading = read_dice(image)
-    assert sorted(int(d.value) for d in reading.dice) == [4, 5] and not reading.uncertain
+    assert sorted(int(d.value) for d in reading.dice) == [4, 5]
+    assert match(reading.dice, probe_labels(drawn)).wrong == ()
+    assert [r.reason for r in reading.uncertain] == [TOUCHING_DICE]
     cal = M.calibration()  # the first classifier held to the pressed threshold: two regions
     monkeypatch.setattr(M, "calibration", lambda: replace(
         cal, sure=cal.sure_touching, sure_pressed_easy=cal.sure_touching))
@@ -168,8 +173,9 @@ def test_touching_pairs_are_drawn_touching() -> None:
 
 def test_touching_dice_are_mostly_read_and_never_ruled_wrong_more_than_once() -> None:
     """The dark cloth's other failure, "two touching dice become one", on pairs drawn by
-    code (60 scenes: 96% found, 72% the right count, 1 die of 230 ruled wrong: a two
-    turned 45 degrees whose two pips the detector took for two dice, one read as a one).
+    code (60 scenes: 95% found, 72% the right count, no die ruled wrong since the
+    calibration for OpenCV 4.11; before it, 1 of 230: a two turned 45 degrees whose two pips
+    the detector took for two dice, one read as a one).
     A floor, not a target: the issue's targets are met apart, not yet touching."""
     r = bench_probe(Probe.TOUCHING_DICE)
     assert r.found >= 0.94 * r.dice and r.count_right >= 0.7 * r.scenes

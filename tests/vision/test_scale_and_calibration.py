@@ -406,7 +406,7 @@ def test_fitting_tries_thresholds_until_the_reads_need_no_others(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The second look goes to dice near the threshold, so the reads depend on it: a
     threshold is kept once the reads it makes need that same one; thresholds that keep
-    needing each other end at the stricter."""
+    needing each other end at the lowest between them whose reads need none stricter."""
     import vision.calibrate as C
 
     def settles(data: object, t: float, sure: C.Thresholds, target: float,
@@ -421,4 +421,28 @@ def test_fitting_tries_thresholds_until_the_reads_need_no_others(
         return (0.8, 0.875 if sure[1] < 0.87 else 0.865, 0.85), {}
 
     monkeypatch.setattr(C, "thresholds_at", swings)
-    assert C.fit_sure([], 2.0, 0.002, (0.8, 0.97, 0.85))[0] == (0.8, 0.875, 0.85)
+    assert C.fit_sure([], 2.0, 0.002, (0.8, 0.97, 0.85))[0] == (0.8, 0.87, 0.85)
+
+
+def test_thresholds_between_two_that_swing_are_the_lowest_whose_reads_hold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between two thresholds that keep needing each other the bisection keeps to ones whose
+    reads hold, and where the stricter one's reads do not hold either it is raised first."""
+    import vision.calibrate as C
+
+    tried: list[C.Thresholds] = []
+
+    def needs(data: object, t: float, sure: C.Thresholds, target: float,
+              ) -> tuple[C.Thresholds, dict[str, Reads]]:
+        tried.append(sure)
+        # reads at 0.7 or over need 0.69; below it, they need 0.73
+        return ((0.69 if sure[0] >= 0.7 else 0.73), 0.9, 0.9), {}
+
+    monkeypatch.setattr(C, "thresholds_at", needs)
+    assert C.settle_between([], 2.0, 0.002, (0.66, 0.9, 0.9), (0.72, 0.9, 0.9))[0] == (
+        0.7, 0.9, 0.9)
+    assert all(s[0] >= 0.66 for s in tried)
+    tried.clear()
+    assert C.settle_between([], 2.0, 0.002, (0.6, 0.9, 0.9), (0.65, 0.9, 0.9))[0] == (
+        0.7, 0.9, 0.9)
+    assert tried[:2] == [(0.65, 0.9, 0.9), (0.73, 0.9, 0.9)]
