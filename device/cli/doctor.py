@@ -197,8 +197,8 @@ def check_reader() -> Check:
                      "reinstall bluffbox (firmware_config/install-pi.sh), which puts the "
                      "networks back")
     cal = model.calibration()
-    said = (f"{len(model.NETWORKS)} networks load; a die is read at P >= {cal.sure:.2f}, a "
-            f"touching one at {cal.sure_touching:.2f} ({cal.pressed_easy:.2f} among dice read "
+    said = (f"{len(model.NETWORKS)} networks load; a die is read at P >= {cal.sure:.3f}, a "
+            f"touching one at {cal.sure_touching:.3f} ({cal.pressed_easy:.3f} among dice read "
             "surely)")
     if cal.opencv is not None and cal.opencv != cv2.__version__:
         return Check("reader", WARN, f"{said}; calibrated with OpenCV {cal.opencv}, but this "
