@@ -279,9 +279,7 @@ def settle_between(data: list[Scene], temperature: float, target: float, a: Thre
 
     lo, hi = each(min, a, b), each(max, a, b)
     ok, need, reads = holds(hi)
-    for _ in range(6):
-        if ok:
-            break
+    while not ok:  # some threshold rises each time, up to the grid's "never sure"
         lo, hi = hi, each(max, hi, need)
         ok, need, reads = holds(hi)
     while max(h - low for h, low in zip(hi, lo, strict=True)) > step + 1e-9:
