@@ -21,6 +21,14 @@ CONSTRAINTS = ROOT / "firmware_config" / "pi-constraints.txt"
 SCRIPTS = [INSTALL, CHECK]
 
 
+def _project_dependencies() -> dict[str, Requirement]:
+    """pyproject.toml's dependencies by (lower-case) name."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return {Requirement(d).name.lower(): Requirement(d) for d in project["dependencies"]}
+
+
 def _constraints() -> dict[str, Requirement]:
     reqs = {}
     for line in CONSTRAINTS.read_text().splitlines():
@@ -84,10 +92,7 @@ def test_constraints_keep_numpy_1_and_opencv_below_4_12() -> None:
 
 def test_constraints_agree_with_the_project_dependencies() -> None:
     """The capped opencv must still satisfy pyproject's own range, or pip cannot resolve."""
-    import tomllib
-
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    deps = {Requirement(d).name.lower(): Requirement(d) for d in project["dependencies"]}
+    deps = _project_dependencies()
     for name in ("numpy", "opencv-python-headless"):
         if name in deps:
             allowed = {"numpy": "1.24.2", "opencv-python-headless": "4.11.0.86"}[name]
@@ -97,11 +102,7 @@ def test_constraints_agree_with_the_project_dependencies() -> None:
 def test_the_project_installs_the_opencv_the_pi_runs() -> None:
     """Benchmarks, tests and the calibration run on the OpenCV the box runs: 4.14 and 5.0
     warp crops a little differently (5.0) and run the classifiers slower."""
-    import tomllib
-
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    deps = {Requirement(d).name.lower(): Requirement(d) for d in project["dependencies"]}
-    opencv = deps["opencv-python-headless"].specifier
+    opencv = _project_dependencies()["opencv-python-headless"].specifier
     assert opencv.contains("4.11.0.86")
     assert not opencv.contains("4.14.0.90") and not opencv.contains("5.0.0.93")
 

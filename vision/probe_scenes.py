@@ -241,7 +241,13 @@ def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
     >>> img.shape, 2 <= len(dice) <= 6
     ((576, 720, 3), True)
     """
-    return DRAW[probe](np.random.default_rng([seed, list(Probe).index(probe)]))
+    return DRAW[probe](_scene_rng(probe, seed))
+
+
+def _scene_rng(probe: Probe, seed: int, *stream: int) -> np.random.Generator:
+    """The random stream that draws scene ``seed`` of ``probe`` (``stream``: another one of
+    the same scene)."""
+    return np.random.default_rng([seed, list(Probe).index(probe), *stream])
 
 
 EMPTY_NOISE = 2.0  # the empty tray's frame: its own sensor noise (grey levels), then JPEG
@@ -256,7 +262,6 @@ def empty_tray(probe: Probe, seed: int) -> np.ndarray:
     >>> floor.shape == img.shape, int(np.abs(floor.astype(int) - img).max()) > 100
     (True, True)
     """
-    index = list(Probe).index(probe)
-    floor, _ = DRAW[probe](np.random.default_rng([seed, index]), _no_dice)
-    noise = np.random.default_rng([seed, index, 1]).normal(0, EMPTY_NOISE, floor.shape)
+    floor, _ = DRAW[probe](_scene_rng(probe, seed), _no_dice)
+    noise = _scene_rng(probe, seed, 1).normal(0, EMPTY_NOISE, floor.shape)
     return jpeg_roundtrip(np.clip(floor + noise, 0, 255).astype(np.uint8), 85)

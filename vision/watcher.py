@@ -37,6 +37,7 @@ HAND_FRACTION = 0.12  # a change this large is a hand (or an arm, or the cup)
 BLOB_FRACTION = 0.03  # a skin-coloured changed blob this large, touching the edge, is a hand
 HELD_SKIN = 0.25  # share of newly skin-coloured pixels that makes a still edge blob a held hand
 HELD_MAX = 0.5  # a still change over this share of the frame is the light or camera, not a hand
+SKIN_YCRCB = (np.array([40, 138, 77]), np.array([250, 175, 127]))  # skin: YCrCb bounds
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def agree(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _skin(small: np.ndarray) -> np.ndarray:
     ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
-    return cv2.inRange(ycrcb, np.array([40, 138, 77]), np.array([250, 175, 127])) > 0
+    return cv2.inRange(ycrcb, *SKIN_YCRCB) > 0
 
 
 def _edge_blobs(changed: np.ndarray) -> Iterator[np.ndarray]:
