@@ -4,7 +4,7 @@ generalises (``scripts/bench-vision`` prints a row for each; tests check the eas
 The training renders (``vision.synthetic``, ``vision.varied_scenes``) draw their own way;
 these are drawn apart from them: each die is rasterised four times larger with its own
 rounded outline and pips, turned, shrunk, and blended onto a floor, and a whole scene may be
-seen through a slanted camera (a perspective warp). Two kinds, after the issue's unseen
+seen through a slanted camera (a perspective warp). Kinds, after the issue's unseen
 scenes:
 
 * ``dark-cloth``: white dice about 30 px across on dark grey cloth, straight down, 720x576.
@@ -17,6 +17,11 @@ scenes:
 * ``touching-dice``: the dark cloth's other failure, "two touching dice become one": one to
   three pairs of dice 26-60 px of those colourings, each pair touching edge to edge (slid
   along the edge) or corner to corner, on a plain floor, straight down, 720x576.
+
+* ``pale-floor``: dice the colour of their floor, white or pastel on paper or a white
+  table: one to four dice 26-90 px well apart, or one or two touching pairs, their bodies
+  within a few grey levels of the floor, pips black or coloured, straight down, 720x576:
+  a die found by its pips alone.
 
 ``empty_tray(probe, seed)`` is the same scene's floor without its dice, as another frame of
 the same camera shows it: the box's empty-tray reference (``vision.reference``) for it.
@@ -42,6 +47,7 @@ class Probe(Enum):
     SLANTED_WOOD = "slanted-wood"
     LONE_DICE = "lone-dice"
     TOUCHING_DICE = "touching-dice"
+    PALE_FLOOR = "pale-floor"
 
 
 @dataclass(frozen=True)
@@ -230,8 +236,40 @@ def touching_dice(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
 
+PALE_PIPS = ((25, 25, 30), (40, 40, 180), (150, 60, 20), (40, 120, 40))  # BGR
+
+
+def pale_floor(rng: np.random.Generator, blend: Blend = _blend,
+               ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One to four dice 26-90 px, well apart, or one or two touching pairs, their faces
+    the colour of a pale floor (white paper, a white or pastel table) within a few grey
+    levels, pips black or coloured, straight down, 720x576."""
+    w, h = 720, 576
+    side = float(np.exp(rng.uniform(np.log(26), np.log(90))))
+    floor = (rng.uniform(200, 240) * rng.uniform(0.92, 1.08, 3)).astype(np.float32)
+    img = np.full((h, w, 3), 1.0, np.float32) * floor + rng.normal(0, 3, (h, w, 1)).astype(
+        np.float32)
+    face = np.clip(floor + rng.uniform(-25, 20, 3), 0, 255).astype(np.float32)
+    pip = np.array(PALE_PIPS[int(rng.integers(len(PALE_PIPS)))], np.float32)
+    dice: list[ProbeDie] = []
+    if rng.random() < 0.5:
+        for spot in _places(rng, int(rng.integers(1, 3)), side * 2, w, h, apart=2.2):
+            angle = float(rng.uniform(0, 90))
+            for c in _pair(rng, spot, side, angle):
+                d = ProbeDie(int(rng.integers(1, 7)), c, side)
+                blend(img, d, angle, face, pip)
+                dice.append(d)
+    else:
+        for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.5):
+            d = ProbeDie(int(rng.integers(1, 7)), c, side)
+            blend(img, d, float(rng.uniform(0, 90)), face, pip)
+            dice.append(d)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
-        Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice}
+        Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
+        Probe.PALE_FLOOR: pale_floor}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:

@@ -234,11 +234,15 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
     return out
 
 
-def synthetic_samples(n: int, rng: np.random.Generator) -> list[Sample]:
-    """A quarter plain top-down renders (the simulator's look), the rest varied scenes."""
+def synthetic_samples(n: int, rng: np.random.Generator, camouflage: float = 0.0,
+                      ) -> list[Sample]:
+    """A quarter plain top-down renders (the simulator's look), the rest varied scenes, of
+    which a ``camouflage`` share have dice the colour of their floor (none: the renders of
+    the recipes before it, from the same seed)."""
     out = []
     for _ in range(n - n // 4):
-        img, varied = render_varied_scene(rng)
+        img, varied = render_varied_scene(
+            rng, camouflage=camouflage > 0 and bool(rng.random() < camouflage))
         c = np.array([d.center for d in varied], np.float32).reshape(-1, 2)
         s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in varied], np.float32)
         out.append(Sample(img, c, s, np.array([d.value for d in varied]), "synthetic"))
@@ -852,6 +856,9 @@ def main() -> None:
     ap.add_argument("--lamps", type=float, default=0.0,
                     help="share of classifier crops seen under a stronger change of light or "
                     "camera (``other_lamp``: dim, coloured lamp, heavy JPEG)")
+    ap.add_argument("--camouflage", type=float, default=0.0,
+                    help="share of the varied renders whose dice are the colour of their "
+                    "floor (white dice on white paper: found by their pips and outline)")
     ap.add_argument("--det-lr", type=float, default=None,
                     help="the detector's peak learning rate (3e-3 from scratch, 1e-3 for a "
                     "fine-tune)")
@@ -880,7 +887,7 @@ def main() -> None:
     rng = np.random.default_rng(0)
     root = args.photos or photos_root()
     samples = load_samples(root, None if args.split == "all" else "train")
-    synth = synthetic_samples(args.synthetic, rng)
+    synth = synthetic_samples(args.synthetic, rng, args.camouflage)
     print(f"{len(samples)} photos, {len(synth)} synthetic scenes", flush=True)
     det_path = args.out / "detector.onnx"
     if args.only != "cls":

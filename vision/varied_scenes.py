@@ -32,6 +32,7 @@ _AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
            5: (1, 3, 6, 4), 6: (2, 3, 5, 4)}
 
 
+EDGE = 0.7  # a die's outline: its body's colour this much darker
 PRESSED_SCENES = 0.3  # share of scenes with dice pressed in pairs
 PRESSED_DIE = 0.6  # ... where each later die lies against an earlier one this often
 PRESSED_TILT = 0.2  # ... seen nearly straight down (at a slant, a die drawn later would
@@ -221,7 +222,7 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
         face = style["texture"](ph, pw) * shade
         layer = layer * (1 - m) + face * m
         alpha = np.maximum(alpha, m[..., 0])
-        edge = tuple(float(x) for x in style["body"] * shade * 0.7)
+        edge = tuple(float(x) for x in style["body"] * shade * style.get("edge", EDGE))
         cv2.polylines(layer, [np.round(poly * 16).astype(np.int32)], True, edge,
                       max(1, round(side / 40)), cv2.LINE_AA, 4)
         pip = style["pip"] * (0.6 + 0.4 * shade)
@@ -340,19 +341,47 @@ def _finish(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
+def camouflaged(style: dict, floor: np.ndarray, rng: np.random.Generator) -> dict:
+    """``style`` made a die the colour of the ``floor`` under it (within 12% a channel): a
+    pale die on pale paper, a green one on green felt, whose body barely shows, with a
+    faint outline and pips that stand out (dark, or coloured on a light floor).
+
+    >>> rng = np.random.default_rng(2)
+    >>> s = camouflaged({"body": np.zeros(3)}, np.array([220.0, 225.0, 230.0]), rng)
+    >>> bool(np.all(np.abs(s["body"] - [220.0, 225.0, 230.0]) <= 0.12 * 230.0))
+    True
+    >>> bool(abs(float(s["pip"].mean()) - float(s["body"].mean())) >= 60), s["opacity"]
+    (True, 1.0)
+    """
+    body = np.clip(floor * rng.uniform(0.88, 1.12, 3), 0, 255).astype(np.float32)
+    lum = float(body.mean())
+    if lum > 110 and rng.random() < 0.4:
+        pip = _random_color(rng, (40, 150), (150, 255))  # red, blue, green pips
+        if lum - float(pip.mean()) < 60:
+            pip = pip * 0.4
+    else:
+        pip = np.full(3, rng.uniform(5, 40) if lum > 110 else rng.uniform(215, 255), np.float32)
+    return dict(style, body=body, pip=pip.astype(np.float32), texture=_solid(body),
+                opacity=1.0, tint=1.0, edge=float(rng.uniform(0.85, 1.0)),
+                shadow_k=float(rng.uniform(0.0, 0.25)))
+
+
 def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None = None,
                         easy: bool | None = None, pressed: bool | None = None,
+                        camouflage: bool = False,
                         ) -> tuple[np.ndarray, list[VariedDie]]:
     """A BGR scene (width, height = ``size``) and its dice. ``easy``: a few clean, isolated,
     high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost).
     ``pressed``: dice pressed in pairs (seen nearly straight down only); by default in
     ``PRESSED_SCENES`` of the scenes. ``pressed=False`` draws no more from ``rng`` than the
-    renders before pairs did: the same seed gives the same scene as then."""
+    renders before pairs did: the same seed gives the same scene as then. ``camouflage``:
+    every die the colour of the floor under it (``camouflaged``: the die a detector must
+    find by its pips and faint outline), seen nearly straight down on a plain floor."""
     if size is None:
         size = ((640, 480), (640, 640), (720, 576), (853, 640), (480, 640))[int(rng.integers(5))]
     w, h = size
     if easy is None:
-        easy = rng.random() < 0.15
+        easy = not camouflage and bool(rng.random() < 0.15)
     if easy:
         img = np.broadcast_to(np.full(3, rng.uniform(15, 80), np.float32) *
                               rng.uniform(0.85, 1.15, 3), (h, w, 3)).copy()
@@ -361,6 +390,15 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         side = float(math.exp(rng.uniform(math.log(22), math.log(70))))
         tilt = rng.uniform(0, 0.3)
         spacing = 2.2
+    elif camouflage:
+        img = np.broadcast_to(_random_color(rng, (40, 250), (0, 160)), (h, w, 3)).copy()
+        if rng.random() < 0.5:  # pale paper or a white table
+            img[:] = rng.uniform(195, 245) * rng.uniform(0.93, 1.07, 3)
+        img += rng.normal(0, rng.uniform(1, 6), (h, w, 1)).astype(np.float32)
+        n = int(rng.integers(1, 9))
+        side = float(math.exp(rng.uniform(math.log(22), math.log(110))))
+        tilt = rng.uniform(0, 0.15)
+        spacing = rng.uniform(1.0, 2.5)
     else:
         img = _background(h, w, rng)
         n = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 8))
@@ -373,6 +411,9 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
     light[2] = abs(light[2]) + 0.5
     scene = {"light": light / np.linalg.norm(light),
              "shadow": rng.uniform(-0.12, 0.12, 2), "shadow_k": rng.uniform(0.1, 0.6)}
+    if camouflage:  # light from above: a top face as light as the floor it matches
+        above = np.array([rng.normal(0, 0.15), rng.normal(0, 0.15), 1.0])
+        scene["light"] = above / np.linalg.norm(above)
     symbols = rng.random() < 0.15
     if pressed is None:
         pressed = rng.random() < PRESSED_SCENES
@@ -406,6 +447,9 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         style = _die_style(rng, scene)
         if partner is not None and rng.random() < 0.5:
             style = styles[partner]  # a pair from one set of dice
+        if camouflage:
+            y, x = int(min(max(c[1], 0), h - 1)), int(min(max(c[0], 0), w - 1))
+            style = camouflaged(style, img[y, x].copy(), rng)
         if easy:  # white with black pips, solid
             white = np.full(3, rng.uniform(215, 250), np.float32)
             style.update(body=white, opacity=1.0, tint=1.0,

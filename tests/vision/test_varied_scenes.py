@@ -78,3 +78,26 @@ def test_without_pairs_a_seed_draws_the_dice_it_drew_before_pairs() -> None:
         _, dice = render_varied_scene(rng, pressed=False)
         got.append([(d.value, round(d.center[0]), round(d.center[1])) for d in dice[:2]])
     assert got == BEFORE_PAIRS
+
+
+def test_camouflaged_dice_are_the_colour_of_their_floor_and_their_pips_stand_out() -> None:
+    """``camouflage=True`` (``train.py --camouflage``): each die's top face near the colour
+    of the floor around it, found by its pips and faint outline; the pips far from both."""
+    faces = 0
+    for seed in range(8):
+        img, dice = render_varied_scene(np.random.default_rng(seed), (640, 480),
+                                        camouflage=True, pressed=False)
+        for d in dice:
+            x, y, r = int(d.center[0]), int(d.center[1]), int(d.size / 2)
+            if d.value == 0 or d.size < 36 or not (2 * r <= x < 640 - 2 * r
+                                                   and 2 * r <= y < 480 - 2 * r):
+                continue  # a symbol, a small die, or no ring of floor around it
+            window = img[y - 2 * r:y + 2 * r, x - 2 * r:x + 2 * r].astype(np.float32)
+            ring = np.ones(window.shape[:2], bool)
+            ring[r:3 * r, r:3 * r] = False
+            floor = np.median(window[ring], axis=0)
+            off = np.abs(window[r:3 * r, r:3 * r] - floor).max(axis=2)
+            assert (off < 0.15 * floor.max() + 12).mean() > 0.5  # the die's body
+            assert (off > 30).mean() > 0.01  # its pips
+            faces += 1
+    assert faces >= 8
