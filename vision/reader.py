@@ -573,6 +573,30 @@ def looked_larger(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
+def ones_in_doubt(cands: list[Candidate], sure: float) -> np.ndarray:
+    """Which candidates read as a one touch a place of like size (``LIKE_SIZED``) read as a
+    one that is not even as sure as a free die must be (``sure``): the two pips of one die,
+    each marked as a die, as on a white two on white paper whose body barely shows. Two
+    such ones side by side are read only when both are that sure (two ones pressed together
+    in a tray are: the stricter threshold of a pressed die does not doubt its neighbour).
+
+    >>> c = lambda x, p, size=20.0: Candidate(x, 0.0, size, 1.0, 1, p, p)
+    >>> ones_in_doubt([c(0, 0.8), c(20, 0.4), c(100, 0.9), c(120, 0.75)], 0.7).tolist()
+    [True, False, False, False]
+    >>> ones_in_doubt([c(0, 0.8), c(20, 0.4, size=35.0)], 0.7).tolist()  # a larger mark
+    [False, False]
+    """
+    out = np.zeros(len(cands), bool)
+    for i, a in enumerate(cands):
+        if a.value != 1 or a.why:
+            continue
+        out[i] = any(j != i and b.value == 1 and not b.why and b.p_value < sure
+                     and min(a.size, b.size) >= LIKE_SIZED * max(a.size, b.size)
+                     and math.hypot(a.x - b.x, a.y - b.y) < TOUCHING * max(a.size, b.size)
+                     for j, b in enumerate(cands))
+    return out
+
+
 def looked_four_ways(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
                      easy: np.ndarray) -> list[Candidate]:
     """``cands`` (in the full-resolution frame ``full``) still read less surely than they
@@ -667,12 +691,13 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
-    for c, needed in zip(cands, need, strict=True):
+    doubted = ones_in_doubt(cands, M.calibration().sure)
+    for c, needed, in_doubt in zip(cands, need, doubted, strict=True):
         box = square_box((c.x * f, c.y * f), c.size * f)
         center = (round(c.x * f, 1), round(c.y * f, 1))
         if c.why:
             unsure.append(Region(center, box, c.why, c.confidence))
-        elif c.p_value < needed:
+        elif c.p_value < needed or in_doubt:
             why = (TOUCHING_DICE if c.touching else
                    "pips too small to count" if c.size < SMALL_PIPS else
                    "face could not be counted")

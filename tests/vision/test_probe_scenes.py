@@ -203,12 +203,11 @@ def test_pale_dice_on_a_pale_floor_are_drawn_the_floor_s_colour() -> None:
 
 def test_pale_dice_on_a_pale_floor_are_mostly_found_and_rarely_ruled_wrong() -> None:
     """Dice the colour of their floor, found by their pips alone (60 scenes: 91% found,
-    58% exactly right, 1 of 158 dice ruled wrong: a red two whose pips the detector took
-    for two touching dice, one read as a one). A floor, not a target; as the box reads them
+    58% exactly right, none ruled wrong). A floor, not a target; as the box reads them
     (told the count, with the empty tray) far more are found."""
     r = bench_probe(Probe.PALE_FLOOR)
     assert r.found >= 0.88 * r.dice and r.exactly_right >= 0.5 * r.scenes
-    assert r.ruled_wrong <= 1
+    assert r.ruled_wrong == 0
     box = bench_probe(Probe.PALE_FLOOR, count_known=True, reference=True)
     assert box.found >= 0.95 * box.dice and box.ruled_wrong <= r.ruled_wrong
 
@@ -240,3 +239,20 @@ def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses(
         box = bench_probe(probe, 20, count_known=True, reference=True)
         assert box.exactly_right > told.exactly_right and box.ruled_wrong <= told.ruled_wrong
         assert box.count_right >= told.count_right
+
+
+def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None:
+    """Pale-floor scene 12: a red two on a white die on pale paper, its body barely showing.
+    The detector marks each pip as a small die, touching the other; one pip was read as a
+    one (0.78), surely, while the other stayed unsure. Two like-sized ones side by side are
+    read only when both are sure (``reader.ones_in_doubt``): both are uncertain now."""
+    image, drawn = probe_scene(Probe.PALE_FLOOR, 12)
+    reading = read_dice(image)
+    labels = probe_labels(drawn)
+    assert match(reading.dice, labels).wrong == ()
+    two = next(d for d in drawn if d.value == 2 and d.center[0] > 500)
+    near = [r for r in reading.uncertain
+            if np.hypot(r.center[0] - two.center[0], r.center[1] - two.center[1]) < two.side]
+    assert len(near) == 2 and TOUCHING_DICE in {r.reason for r in near}
+    assert not [d for d in reading.dice
+                if np.hypot(d.center[0] - two.center[0], d.center[1] - two.center[1]) < two.side]
