@@ -621,6 +621,30 @@ def looked_four_ways(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
     return out
 
 
+ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
+SMALLER = 0.7  # ... when under this x its side: one of its pips, marked as a die
+
+
+def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, ...]:
+    """The uncertain regions that are not marks on a read die's own face: a region whose
+    centre lies within ``ON_FACE`` x a read die's side of its centre and whose box is under
+    ``SMALLER`` x that side is one of its pips the detector marked as a die (on a pale die
+    whose body barely shows, the pip mark can outweigh the die's, so the two were not
+    settled as one place). No die can lie there: dice do not overlap.
+
+    >>> die = Die(2, (100.0, 100.0), (80, 80, 120, 120), 0.99)
+    >>> pip = Region((108.0, 106.0), (100, 98, 116, 114), TOUCHING_DICE, 0.5)
+    >>> beside = Region((135.0, 100.0), (120, 85, 150, 115), TOUCHING_DICE, 0.5)
+    >>> off_read_dice((pip, beside), [die]) == (beside,)
+    True
+    """
+    def on_face(r: Region) -> bool:
+        return any(math.hypot(r.center[0] - c[0], r.center[1] - c[1]) < ON_FACE * side
+                   and box_side(r.box) < SMALLER * side
+                   for c, side in ((box_centre(d.box), box_side(d.box)) for d in dice))
+    return tuple(r for r in unsure if not on_face(r))
+
+
 def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
     """Whether a reading (``dice`` read, ``unsure`` places) leaves something a die too large
     for the finer looks may explain: no die at all, or uncertain places beside a read die at
@@ -710,6 +734,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
+    ut = off_read_dice(ut, dice)
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

@@ -256,3 +256,14 @@ def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None
     assert len(near) == 2 and TOUCHING_DICE in {r.reason for r in near}
     assert not [d for d in reading.dice
                 if np.hypot(d.center[0] - two.center[0], d.center[1] - two.center[1]) < two.side]
+
+
+def test_a_pip_marked_as_a_die_on_a_read_die_is_no_uncertain_region() -> None:
+    """Pale-floor scene 24: a black two on a white die on pale paper, read right; the
+    detector also marked one of its pips as a small die, which stayed an uncertain region
+    ("dice touching") on the two's own face, so the scene held one place too many. A mark
+    on a read die's face, smaller than it, is one of its pips (``reader.off_read_dice``)."""
+    image, drawn = probe_scene(Probe.PALE_FLOOR, 24)
+    reading = read_dice(image)
+    assert match(reading.dice, probe_labels(drawn)).wrong == ()
+    assert len(reading.dice) + len(reading.uncertain) == len(drawn)
