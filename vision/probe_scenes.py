@@ -226,14 +226,23 @@ def touching_dice(rng: np.random.Generator, blend: Blend = _blend,
     img = np.full((h, w, 3), floor, np.float32) + rng.normal(0, 4, (h, w, 1)).astype(np.float32)
     img = img * rng.uniform(0.9, 1.1, 3).astype(np.float32)
     face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    dice = _touching_pairs(img, rng, blend, int(rng.integers(1, 4)), side, face, pip)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
+def _touching_pairs(img: np.ndarray, rng: np.random.Generator, blend: Blend, n: int,
+                    side: float, face: np.ndarray, pip: np.ndarray) -> list[ProbeDie]:
+    """Up to ``n`` pairs of touching dice of ``side`` px drawn into ``img``, each pair
+    turned alike (``_pair``), the pairs well apart."""
+    h, w = img.shape[:2]
     dice: list[ProbeDie] = []
-    for spot in _places(rng, int(rng.integers(1, 4)), side * 2, w, h, apart=2.2):
+    for spot in _places(rng, n, side * 2, w, h, apart=2.2):
         angle = float(rng.uniform(0, 90))
         for c in _pair(rng, spot, side, angle):
             d = ProbeDie(int(rng.integers(1, 7)), c, side)
             blend(img, d, angle, face, pip)
             dice.append(d)
-    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+    return dice
 
 
 PALE_PIPS = ((25, 25, 30), (40, 40, 180), (150, 60, 20), (40, 120, 40))  # BGR
@@ -251,15 +260,10 @@ def pale_floor(rng: np.random.Generator, blend: Blend = _blend,
         np.float32)
     face = np.clip(floor + rng.uniform(-25, 20, 3), 0, 255).astype(np.float32)
     pip = np.array(PALE_PIPS[int(rng.integers(len(PALE_PIPS)))], np.float32)
-    dice: list[ProbeDie] = []
     if rng.random() < 0.5:
-        for spot in _places(rng, int(rng.integers(1, 3)), side * 2, w, h, apart=2.2):
-            angle = float(rng.uniform(0, 90))
-            for c in _pair(rng, spot, side, angle):
-                d = ProbeDie(int(rng.integers(1, 7)), c, side)
-                blend(img, d, angle, face, pip)
-                dice.append(d)
+        dice = _touching_pairs(img, rng, blend, int(rng.integers(1, 3)), side, face, pip)
     else:
+        dice = []
         for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.5):
             d = ProbeDie(int(rng.integers(1, 7)), c, side)
             blend(img, d, float(rng.uniform(0, 90)), face, pip)
