@@ -29,11 +29,12 @@ import cv2
 import numpy as np
 
 from vision import model as M
-from vision.coarse_look import explained, replaced
+from vision.coarse_look import covers, explained, replaced
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
+from vision.pip_clusters import BODY, STRONG, body_contrast, die_of, groups
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -689,6 +690,36 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
     return found
 
 
+def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
+                   ) -> list[Die]:
+    """Dice found by their pips alone (``vision.pip_clusters``): the detector's strong marks
+    (``looked``, working pixels) outside every ``read`` die and ``unsure`` region, grouped
+    as the pips of one die each, read ``unanimous``ly by all four classifiers at least as
+    surely as a pressed die must be, as no fewer pips than marks, whose body shows against
+    the floor (``body_contrast``); in image pixels."""
+    k = fr.work_px
+    marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG]
+    marks = [m for m in marks if not any(covers(d.box, m[:2]) for d in read)
+             and not any(covers(r.box, m[:2]) for r in unsure)]
+    strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
+    if len(marks) < 2 or strict > 1.0:
+        return []
+    f = fr.full_px
+    found: list[Die] = []
+    for group in groups(marks):
+        (x, y), sides = die_of(group)
+        places = M.turned(fr.full, [((x / f, y / f), side / f) for side in sides])
+        for (centre, size, angle), seen in zip(places, unanimous(fr.full, places, strict,
+                                                                 NOT_DIE), strict=True):
+            if seen is not None and seen[0] >= len(group) and body_contrast(
+                    fr.full, centre, size, angle) >= BODY:
+                found.append(Die(seen[0], (round(x, 1), round(y, 1)),
+                                 square_box((x, y), size * f), round(seen[2], 3),
+                                 round(angle, 1)))
+                break
+    return found
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
     """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
@@ -733,6 +764,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if coarse_worth(fr, dice, ut):
         dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
+    dice += looked_at_pips(fr, looked, dice, ut)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = off_read_dice(ut, dice)
     dt = tuple(dice)

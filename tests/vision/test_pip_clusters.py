@@ -1,0 +1,72 @@
+"""Dice found by their pips alone (``vision.pip_clusters``, ``reader.looked_at_pips``)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import reader as R
+from vision.bench import probe_labels
+from vision.dataset import match
+from vision.images import jpeg_roundtrip
+from vision.probe_scenes import Probe, probe_scene
+from vision.reader import read_dice
+
+
+def test_two_pale_dice_the_detector_saw_only_as_pips_are_read() -> None:
+    """Pale-floor scene 41: a touching five and four, white on pale paper with red pips.
+    The detector marked only their pips, which the classifier rejected; grouped, each
+    group is read as its die by all four classifiers."""
+    image, drawn = probe_scene(Probe.PALE_FLOOR, 41)
+    reading = read_dice(image)
+    scored = match(reading.dice, probe_labels(drawn))
+    assert scored.wrong == ()
+    assert {d.value for d in reading.dice} >= {4, 5}
+
+
+def specks_on_paper(seed: int) -> np.ndarray:
+    """White paper with 8-30 dark or coloured specks of pip size, no die."""
+    rng = np.random.default_rng(seed)
+    h, w = 576, 720
+    paper = rng.uniform(200, 240) * rng.uniform(0.92, 1.08, 3)
+    img = np.ones((h, w, 3), np.float32) * paper + rng.normal(0, 3, (h, w, 1))
+    r = int(rng.uniform(3, 7))
+    for _ in range(int(rng.integers(8, 30))):
+        c = (int(rng.uniform(20, w - 20)), int(rng.uniform(20, h - 20)))
+        ink = rng.choice([[25, 25, 30], [40, 40, 180], [150, 60, 20]])
+        cv2.circle(img, c, r, tuple(float(v) for v in ink), -1, cv2.LINE_AA)
+    img = cv2.GaussianBlur(np.clip(img, 0, 255), (0, 0), 0.7)
+    return jpeg_roundtrip(img.astype(np.uint8), 85)
+
+
+@pytest.mark.parametrize("seed", [10, 13, 16, 28, 31])
+def test_specks_on_paper_are_no_die_found_by_its_pips(seed: int,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two specks on white paper, read as a two by every classifier, show no die's body
+    around them (``body_contrast``): the pip look adds nothing (without the body check it
+    added a die on each of these papers)."""
+    image = specks_on_paper(seed)
+    with_look = read_dice(image)
+    monkeypatch.setattr(R, "looked_at_pips", lambda *a: [])
+    without = read_dice(image)
+    assert with_look.dice == without.dice
+
+
+def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(monkeypatch: pytest.MonkeyPatch,
+                                                             ) -> None:
+    """On the probes drawn like the shared folders' scenes (white dice on dark cloth,
+    coloured dice at a slant) every die is explained: the pip look is not asked."""
+    asked = []
+    looked = R.looked_at_pips
+
+    def spy(*args: object) -> list:  # type: ignore[type-arg]
+        found = looked(*args)  # type: ignore[arg-type]
+        asked.extend(found)
+        return found
+
+    monkeypatch.setattr(R, "looked_at_pips", spy)
+    for probe in (Probe.DARK_CLOTH, Probe.SLANTED_WOOD):
+        for seed in range(4):
+            read_dice(probe_scene(probe, seed)[0])
+    assert asked == []

@@ -1,0 +1,114 @@
+"""A die found by its pips alone: strong pip-sized marks no read die explains.
+
+On a die the colour of its floor (a white die on white paper, a cream one on a pale table)
+the detector may not mark the die at all but mark each of its pips, strongly, as a small
+die of its own, which the classifier then rejects: read at a pip's size the crop holds a
+dark disc on white. The reader (``vision.reader.looked_at_pips``) takes the detector's
+strong marks (``STRONG``) that the reading leaves unexplained, outside every read die and
+uncertain region, and groups those of like size lying near each other (``LINK`` x the
+larger mark: a two's pips lie at opposite corners of its face, about four marks apart).
+Every pip layout is symmetric about its face's centre, so a group's mean is the die's
+centre; its greatest distance spans the face corner to corner, about ``SPAN`` of the die's
+side (less where the pips are spread wider). The die is read there by all four classifiers
+(``vision.larger_look.unanimous``: the same value, as surely as a die pressed against
+another must be, never a one) at the sides ``SPAN`` and ``WIDE`` give, and kept only when
+it shows at least as many pips as the group has marks and its body shows against the floor
+(``body_contrast`` at least ``BODY``: a group of specks on white paper read as a two has
+none).
+
+On the pale-floor probe (``vision.probe_scenes``) it finds 7 of the 14 dice the reader
+missed (the other seven: ones, a lone mark, and a three marked at one pip), and a two on a
+light floor among the lone dice; over every shared photo and every camera change it finds
+nothing, and on 400 renders (100 of them camouflaged, ``varied_scenes.camouflaged``) the
+22 dice it finds are all right.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision import model as M
+
+Mark = tuple[float, float, float]  # centre x, y and size, in image pixels
+
+STRONG = 0.5  # a detector mark at least this high may be a pip
+LINK = 4.5  # marks nearer than this x the larger one's size are pips of one die
+ALIKE = 0.5  # ... when the smaller is at least this x the larger
+SPAN = 0.75  # a face's farthest two pips lie about this x the die's side apart
+WIDE = 0.6  # ... or this, on a die whose pips are spread wider
+MOST = 6  # a group of more marks than a face has pips is not one die
+GROUPS = 8  # at most this many groups are read a frame, the most marks first
+BODY = 5.0  # a die's face (its pips left out) differs from the floor around it this much
+#             (grey levels, in one colour channel at least): specks on paper do not
+
+
+def groups(marks: list[Mark]) -> list[list[Mark]]:
+    """The groups of two to ``MOST`` marks of like size (``ALIKE``) linked by nearness
+    (``LINK``), most marks first: the pips of one die each.
+
+    >>> two = [(100.0, 100.0, 10.0), (130.0, 130.0, 10.0)]
+    >>> far = [(400.0, 100.0, 10.0)]
+    >>> groups(two + far) == [two]
+    True
+    >>> groups([(100.0, 100.0, 10.0), (130.0, 130.0, 3.0)])  # a speck beside a pip
+    []
+    """
+    parent = list(range(len(marks)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(marks):
+        for j in range(i + 1, len(marks)):
+            b = marks[j]
+            if math.hypot(a[0] - b[0], a[1] - b[1]) <= LINK * max(a[2], b[2]):
+                parent[root(i)] = root(j)
+    joined: dict[int, list[Mark]] = {}
+    for i, m in enumerate(marks):
+        joined.setdefault(root(i), []).append(m)
+    out = [g for g in joined.values()
+           if 2 <= len(g) <= MOST and min(m[2] for m in g) >= ALIKE * max(m[2] for m in g)]
+    return sorted(out, key=len, reverse=True)[:GROUPS]
+
+
+def die_of(group: list[Mark]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The centre of the die whose pips ``group`` marks, and the two sides it may have
+    (its farthest pips ``SPAN`` or ``WIDE`` of a side apart).
+
+    >>> die_of([(100.0, 100.0, 10.0), (130.0, 130.0, 10.0)])
+    ((115.0, 115.0), (56.6, 70.7))
+    """
+    x = sum(m[0] for m in group) / len(group)
+    y = sum(m[1] for m in group) / len(group)
+    span = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a in group for b in group)
+    return (x, y), (round(span / SPAN, 1), round(span / WIDE, 1))
+
+
+def body_contrast(image: np.ndarray, centre: tuple[float, float], side: float,
+                  angle: float) -> float:
+    """How far a die's face, its pips left out, differs from the floor just around it: the
+    largest difference of one colour channel's median between the face's middle (within
+    0.4 of a side of its centre) and a ring outside it (0.62-0.9 sides out), on a crop
+    turned to the die's axes. A die the colour of its floor still shows its body by a few
+    grey levels (its shading, its own colour); a group of specks on paper shows none.
+
+    >>> floor = np.full((200, 200, 3), 220, np.uint8)
+    >>> die = floor.copy(); die[80:120, 80:120] = 205; die[88:94, 88:94] = 30
+    >>> [body_contrast(img, (100.0, 100.0), 40.0, 0.0) for img in (floor, die)]
+    [0.0, 15.0]
+    """
+    n = 64
+    crop = M.crop_uint8(image, centre, side * 2.0 / M.CROP_FACTOR, angle, n).astype(np.float32)
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2
+    out = np.maximum(np.abs(xx), np.abs(yy)) / (n / 2)  # 1.0: one side from the centre
+    face, ring = crop[out < 0.4], crop[(out > 0.62) & (out < 0.9)]
+    middle = np.median(face, axis=0)
+    face = face[np.abs(face - middle).max(axis=1) < 30]  # the pips left out
+    if not len(face):
+        return 0.0  # no face of one colour: no body that shows
+    return float(np.abs(np.median(face, axis=0) - np.median(ring, axis=0)).max())
