@@ -234,12 +234,17 @@ def test_a_scene_s_empty_tray_is_its_floor_without_the_dice() -> None:
 def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses() -> None:
     """Told the count and given a frame of the empty tray, as the box is, the reader reads
     more scenes exactly right than told the count alone (60 scenes: touching dice 68.3 ->
-    70.0%, lone dice 96.7 -> 98.3%), and rules no more wrongly."""
-    for probe in (Probe.TOUCHING_DICE, Probe.LONE_DICE):
+    70.0% in round 16; pale floors 20 scenes here 11 -> 13), and rules no more wrongly. On
+    lone dice the pip look (``vision.pip_clusters``) now reads with the count alone the two
+    the empty tray used to find: no fewer there."""
+    for probe in (Probe.TOUCHING_DICE, Probe.PALE_FLOOR, Probe.LONE_DICE):
         told = bench_probe(probe, 20, count_known=True)
         box = bench_probe(probe, 20, count_known=True, reference=True)
-        assert box.exactly_right > told.exactly_right and box.ruled_wrong <= told.ruled_wrong
-        assert box.count_right >= told.count_right
+        if probe is Probe.LONE_DICE:
+            assert box.exactly_right >= told.exactly_right
+        else:
+            assert box.exactly_right > told.exactly_right
+        assert box.ruled_wrong <= told.ruled_wrong and box.count_right >= told.count_right
 
 
 def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None:
