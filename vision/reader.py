@@ -32,7 +32,7 @@ from vision import model as M
 from vision.coarse_look import covers, explained, replaced
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
-from vision.larger_look import alone, read_larger, unanimous
+from vision.larger_look import Read, alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
 from vision.pip_clusters import BODY, STRONG, body_contrast, die_of, groups
 from vision.profile import Profile
@@ -646,6 +646,25 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
+def pressed_sure() -> float:
+    """The calibrated threshold a die pressed against another must reach: the looks that
+    find a die by themselves (the coarser look, the pip look) hold it to that."""
+    return float(sure_thresholds(np.ones(1, bool))[0])
+
+
+def unanimous_die(place: M.Place, seen: Read, f: float) -> Die:
+    """The die a ``unanimous`` read (``seen``) of a full-resolution ``place`` names, in
+    image pixels (``f``: image pixels per full pixel).
+
+    >>> unanimous_die(((50.0, 40.0), 20.0, 12.34), (5, 0.97, 0.9912), 2.0)
+    Die(value=5, center=(100.0, 80.0), box=(80, 60, 120, 100), confidence=0.991, angle=12.3)
+    """
+    (x, y), size, angle = place
+    value, _, confidence = seen
+    return Die(value, (round(x * f, 1), round(y * f, 1)), square_box((x * f, y * f), size * f),
+               round(confidence, 3), round(angle, 1))
+
+
 def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
     """Whether a reading (``dice`` read, ``unsure`` places) leaves something a die too large
     for the finer looks may explain: no die at all, or uncertain places beside a read die at
@@ -669,7 +688,7 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
              if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and replaced(
                  square_box((p[0][0] * k, p[0][1] * k), p[1] * k), None, read, unsure)
              is not None]  # where ``explained`` could use a die of some value
-    strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
+    strict = pressed_sure()
     if not peaks or strict > 1.0:
         return []
     places = _places(fr, peaks)
@@ -678,16 +697,9 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
               & (first[:, 1:].argmax(axis=1) != 0)  # not a one
               & (M.value_probability(first) >= strict - LOOK_BELOW))
     places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
-    f = fr.full_px
-    found = []
-    for ((x, y), size, angle), seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
-                                           strict=True):
-        if seen is not None:
-            value, _, confidence = seen
-            found.append(Die(value, (round(x * f, 1), round(y * f, 1)),
-                             square_box((x * f, y * f), size * f), round(confidence, 3),
-                             round(angle, 1)))
-    return found
+    return [unanimous_die(place, seen, fr.full_px)
+            for place, seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
+                                   strict=True) if seen is not None]
 
 
 def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
@@ -701,22 +713,19 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
     marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG]
     marks = [m for m in marks if not any(covers(d.box, m[:2]) for d in read)
              and not any(covers(r.box, m[:2]) for r in unsure)]
-    strict = float(sure_thresholds(np.ones(1, bool))[0])  # as a pressed die must be
+    strict = pressed_sure()
     if len(marks) < 2 or strict > 1.0:
         return []
     f = fr.full_px
     found: list[Die] = []
     for group in groups(marks):
         (x, y), sides = die_of(group)
-        places = M.turned(fr.full, [((x / f, y / f), side / f) for side in sides])
-        for (centre, size, angle), seen in zip(places, unanimous(fr.full, places, strict,
-                                                                 NOT_DIE), strict=True):
-            if seen is not None and seen[0] >= len(group) and body_contrast(
-                    fr.full, centre, size, angle) >= BODY:
-                found.append(Die(seen[0], (round(x, 1), round(y, 1)),
-                                 square_box((x, y), size * f), round(seen[2], 3),
-                                 round(angle, 1)))
-                break
+        places = [p for p in M.turned(fr.full, [((x / f, y / f), side / f) for side in sides])
+                  if body_contrast(fr.full, *p) >= BODY]  # cheap, before four classifiers
+        seen = [(p, r) for p, r in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
+                                       strict=True) if r is not None and r[0] >= len(group)]
+        if seen:
+            found.append(unanimous_die(*seen[0], f))  # the smaller side that reads
     return found
 
 
