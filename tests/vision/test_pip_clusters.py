@@ -56,7 +56,8 @@ def test_specks_on_paper_are_no_die_found_by_its_pips(seed: int,
 def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(monkeypatch: pytest.MonkeyPatch,
                                                              ) -> None:
     """On the probes drawn like the shared folders' scenes (white dice on dark cloth,
-    coloured dice at a slant) every die is explained: the pip look is not asked."""
+    coloured dice at a slant) every die is explained: the pip look, run on every frame,
+    adds no die there."""
     asked = []
     looked = R.looked_at_pips
 
