@@ -324,6 +324,7 @@ class ProbeResult:
     count_right: int = 0
     exactly_right: int = 0
     ruled_wrong: int = 0
+    false: int = 0  # dice read where no die lies
     median_ms: float = 0.0
 
     def line(self) -> str:
@@ -334,7 +335,7 @@ class ProbeResult:
                 f"right count {100 * self.count_right / n:6.2f}% | "
                 f"exactly right {100 * self.exactly_right / n:6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.dice, 1):5.2f}% | "
-                f"median {self.median_ms:.1f} ms")
+                f"false {self.false / n:.2f}/scene | median {self.median_ms:.1f} ms")
 
 
 PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
@@ -369,6 +370,7 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
         r.count_right += len(reading.dice) + len(reading.uncertain) == len(drawn)
         r.exactly_right += s.entirely_right and not reading.uncertain
         r.ruled_wrong += wrong
+        r.false += s.false
     r.median_ms = statistics.median(times)
     return r
 

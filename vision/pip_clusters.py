@@ -13,8 +13,8 @@ side (less where the pips are spread wider). The die is read there by all four c
 (``vision.larger_look.unanimous``: the same value, as surely as a die pressed against
 another must be, never a one) at the sides ``SPAN`` and ``WIDE`` give, and kept only when
 it shows at least as many pips as the group has marks and its body shows against the floor
-(``body_contrast`` at least ``BODY``: a group of specks on white paper read as a two has
-none).
+(``vision.die_body.body_contrast`` at least ``BODY``: a group of specks on white paper read
+as a two has none).
 
 On the pale-floor probe (``vision.probe_scenes``) it finds 7 of the 14 dice the reader
 missed (the other seven: ones, a lone mark, and a three marked at one pip), and a two on a
@@ -26,10 +26,6 @@ nothing, and on 400 renders (100 of them camouflaged, ``varied_scenes.camouflage
 from __future__ import annotations
 
 import math
-
-import numpy as np
-
-from vision import model as M
 
 Mark = tuple[float, float, float]  # centre x, y and size, in image pixels
 
@@ -87,28 +83,3 @@ def die_of(group: list[Mark]) -> tuple[tuple[float, float], tuple[float, float]]
     y = sum(m[1] for m in group) / len(group)
     span = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a in group for b in group)
     return (x, y), (round(span / SPAN, 1), round(span / WIDE, 1))
-
-
-def body_contrast(image: np.ndarray, centre: tuple[float, float], side: float,
-                  angle: float) -> float:
-    """How far a die's face, its pips left out, differs from the floor just around it: the
-    largest difference of one colour channel's median between the face's middle (within
-    0.4 of a side of its centre) and a ring outside it (0.62-0.9 sides out), on a crop
-    turned to the die's axes. A die the colour of its floor still shows its body by a few
-    grey levels (its shading, its own colour); a group of specks on paper shows none.
-
-    >>> floor = np.full((200, 200, 3), 220, np.uint8)
-    >>> die = floor.copy(); die[80:120, 80:120] = 205; die[88:94, 88:94] = 30
-    >>> [body_contrast(img, (100.0, 100.0), 40.0, 0.0) for img in (floor, die)]
-    [0.0, 15.0]
-    """
-    n = 64
-    crop = M.crop_uint8(image, centre, side * 2.0 / M.CROP_FACTOR, angle, n).astype(np.float32)
-    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2
-    out = np.maximum(np.abs(xx), np.abs(yy)) / (n / 2)  # 1.0: one side from the centre
-    face, ring = crop[out < 0.4], crop[(out > 0.62) & (out < 0.9)]
-    middle = np.median(face, axis=0)
-    face = face[np.abs(face - middle).max(axis=1) < 30]  # the pips left out
-    if not len(face):
-        return 0.0  # no face of one colour: no body that shows
-    return float(np.abs(np.median(face, axis=0) - np.median(ring, axis=0)).max())

@@ -22,6 +22,13 @@ scenes:
   table: one to four dice 26-90 px well apart, or one or two touching pairs, their bodies
   within a few grey levels of the floor, pips black or coloured, straight down, 720x576:
   a die found by its pips alone.
+* ``spotted-floor``: one to four dice 28-60 px of the six colourings, well apart, on a
+  plain floor with pip-sized spots: scattered (crumbs, ink, a speckled laminate) or printed
+  in rows (a polka-dot tablecloth), straight down, 720x576: a spot on the floor is what a
+  one on a die the floor's colour looks like.
+
+``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
+coloured specks of pip size, where a reader should find nothing.
 
 ``empty_tray(probe, seed)`` is the same scene's floor without its dice, as another frame of
 the same camera shows it: the box's empty-tray reference (``vision.reference``) for it.
@@ -48,6 +55,7 @@ class Probe(Enum):
     LONE_DICE = "lone-dice"
     TOUCHING_DICE = "touching-dice"
     PALE_FLOOR = "pale-floor"
+    SPOTTED_FLOOR = "spotted-floor"
 
 
 @dataclass(frozen=True)
@@ -271,9 +279,48 @@ def pale_floor(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
 
+def _spots(img: np.ndarray, rng: np.random.Generator, side: float) -> None:
+    """Pip-sized spots on the floor ``img``: 10-40 scattered, or a polka-dot print (rows of
+    spots 0.6-1.6 dice sides apart, every other row shifted by half), dark or coloured."""
+    h, w = img.shape[:2]
+    floor = img[0, 0].copy()
+    ink = (255.0 - floor if rng.random() < 0.3 else rng.uniform(0, 255, 3)).astype(np.float32)
+    radius = max(1.5, side * float(rng.uniform(0.06, 0.14)))
+    if rng.random() < 0.5:
+        spots = [(float(rng.uniform(0, w)), float(rng.uniform(0, h)))
+                 for _ in range(int(rng.integers(10, 41)))]
+    else:
+        step = side * float(rng.uniform(0.6, 1.6))
+        x0, y0 = (float(v) for v in rng.uniform(0, step, 2))
+        spots = [(x + (step / 2 if row % 2 else 0.0), y)
+                 for row, y in enumerate(np.arange(y0, h, step)) for x in np.arange(x0, w, step)]
+    for x, y in spots:
+        cv2.circle(img, (int(x * SUPER), int(y * SUPER)), int(radius * SUPER),
+                   tuple(float(v) for v in ink), -1, cv2.LINE_AA, shift=2)
+
+
+def spotted_floor(rng: np.random.Generator, blend: Blend = _blend,
+                  ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One to four dice 28-60 px of one colouring, well apart, on a plain floor with
+    pip-sized spots (``_spots``), straight down, 720x576."""
+    w, h = 720, 576
+    side = float(rng.uniform(28, 60))
+    floor = rng.uniform(40, 240, 3).astype(np.float32)
+    img = np.full((h, w, 3), 1.0, np.float32) * floor
+    _spots(img, rng, side)
+    img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    dice = []
+    for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.5):
+        d = ProbeDie(int(rng.integers(1, 7)), c, side)
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
+        dice.append(d)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
-        Probe.PALE_FLOOR: pale_floor}
+        Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
@@ -307,3 +354,22 @@ def empty_tray(probe: Probe, seed: int) -> np.ndarray:
     floor, _ = DRAW[probe](_scene_rng(probe, seed), _no_dice)
     noise = _scene_rng(probe, seed, 1).normal(0, EMPTY_NOISE, floor.shape)
     return jpeg_roundtrip(np.clip(floor + noise, 0, 255).astype(np.uint8), 85)
+
+
+def specks_on_paper(seed: int) -> np.ndarray:
+    """White paper with 8-30 dark or coloured specks of pip size, no die, 720x576.
+
+    >>> specks_on_paper(1).shape
+    (576, 720, 3)
+    """
+    rng = np.random.default_rng(seed)
+    h, w = 576, 720
+    paper = rng.uniform(200, 240) * rng.uniform(0.92, 1.08, 3)
+    img = np.ones((h, w, 3), np.float32) * paper + rng.normal(0, 3, (h, w, 1))
+    r = int(rng.uniform(3, 7))
+    for _ in range(int(rng.integers(8, 30))):
+        c = (int(rng.uniform(20, w - 20)), int(rng.uniform(20, h - 20)))
+        ink = rng.choice([[25, 25, 30], [40, 40, 180], [150, 60, 20]])
+        cv2.circle(img, c, r, tuple(float(v) for v in ink), -1, cv2.LINE_AA)
+    soft = cv2.GaussianBlur(np.clip(img, 0, 255), (0, 0), 0.7)
+    return jpeg_roundtrip(soft.astype(np.uint8), 85)

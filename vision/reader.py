@@ -30,11 +30,12 @@ import numpy as np
 
 from vision import model as M
 from vision.coarse_look import covers, explained, replaced
+from vision.die_body import FAR, NEAR, body_contrast
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
-from vision.pip_clusters import BODY, STRONG, body_contrast, die_of, groups
+from vision.pip_clusters import BODY, STRONG, die_of, groups
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -45,6 +46,7 @@ from vision.types import (
     TOO_SMALL,
     TOUCHING_DICE,
     Die,
+    Face,
     Reading,
     Region,
     box_centre,
@@ -646,6 +648,35 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
+SHOWN = 3.0  # a one or a two is read only where its body shows this much against the floor
+SPECK_SCALES: dict[Face, tuple[float, ...]] = {  # the faces a speck or two on the floor look
+    1: (1.0,),  # like, and the sizes (x its box) at which the die's body may show: a one's
+    2: (1.0, 0.75, 0.55),  # box is its own; a two's may be drawn round one of its pips, then
+}  #                        enlarged (``larger_look``): up to 1.8x the die
+
+
+def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
+    """``dice`` less the ones and twos whose body does not show against the floor
+    (``die_body.body_contrast`` under ``SHOWN`` grey levels, both just around the die and
+    farther out, at every size in ``SPECK_SCALES``): a dot on white paper or on a
+    polka-dot tablecloth, which the classifiers read as a one, the floor its "face". Real
+    ones and twos show 20 levels or more on every shared photo.
+
+    >>> floor = np.full((200, 200, 3), 220, np.uint8)
+    >>> die = floor.copy(); die[80:120, 80:120] = 205; die[98:103, 98:103] = 30
+    >>> dot = floor.copy(); dot[98:103, 98:103] = 30
+    >>> one = Die(1, (100.0, 100.0), (80, 80, 120, 120), 0.99)
+    >>> [len(with_bodies(img, [one])) for img in (die, dot)]
+    [1, 0]
+    """
+    def shows(d: Die) -> bool:
+        scales = SPECK_SCALES.get(d.value)
+        return scales is None or body_contrast(
+            image, box_centre(d.box), box_side(d.box), d.angle, (NEAR, FAR), scales,
+            SHOWN) >= SHOWN
+    return [d for d in dice if shows(d)]
+
+
 def pressed_sure() -> float:
     """The calibrated threshold a die pressed against another must reach: the looks that
     find a die by themselves (the coarser look, the pip look) hold it to that."""
@@ -774,6 +805,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
     dice += looked_at_pips(fr, looked, dice, ut)
+    dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = off_read_dice(ut, dice)
     dt = tuple(dice)

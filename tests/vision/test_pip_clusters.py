@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pytest
 
 from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import match
-from vision.images import jpeg_roundtrip
-from vision.probe_scenes import Probe, probe_scene
+from vision.probe_scenes import Probe, probe_scene, specks_on_paper
 from vision.reader import read_dice
 
 
@@ -23,21 +20,6 @@ def test_two_pale_dice_the_detector_saw_only_as_pips_are_read() -> None:
     scored = match(reading.dice, probe_labels(drawn))
     assert scored.wrong == ()
     assert {d.value for d in reading.dice} >= {4, 5}
-
-
-def specks_on_paper(seed: int) -> np.ndarray:
-    """White paper with 8-30 dark or coloured specks of pip size, no die."""
-    rng = np.random.default_rng(seed)
-    h, w = 576, 720
-    paper = rng.uniform(200, 240) * rng.uniform(0.92, 1.08, 3)
-    img = np.ones((h, w, 3), np.float32) * paper + rng.normal(0, 3, (h, w, 1))
-    r = int(rng.uniform(3, 7))
-    for _ in range(int(rng.integers(8, 30))):
-        c = (int(rng.uniform(20, w - 20)), int(rng.uniform(20, h - 20)))
-        ink = rng.choice([[25, 25, 30], [40, 40, 180], [150, 60, 20]])
-        cv2.circle(img, c, r, tuple(float(v) for v in ink), -1, cv2.LINE_AA)
-    img = cv2.GaussianBlur(np.clip(img, 0, 255), (0, 0), 0.7)
-    return jpeg_roundtrip(img.astype(np.uint8), 85)
 
 
 @pytest.mark.parametrize("seed", [10, 13, 16, 28, 31])
