@@ -53,13 +53,21 @@ def _median(pixels: np.ndarray) -> np.ndarray:
     return np.partition(pixels, k, axis=0)[k]
 
 
-def _contrast(crop: np.ndarray, face_at: np.ndarray, ring_at: tuple[np.ndarray, ...]) -> float:
+def _contrast(crop: np.ndarray, face_at: np.ndarray, ring_at: tuple[np.ndarray, ...],
+              enough: float) -> float:
+    """The largest face-to-ring difference, the rings taken in turn until one is
+    ``enough``."""
     face = crop[face_at]
     face = face[np.abs(face - _median(face)).max(axis=1) < PIP_APART]  # the pips left out
     if not len(face):
         return 0.0  # no face of one colour: no body that shows
     body = _median(face)
-    return float(max(np.abs(body - _median(crop[at])).max() for at in ring_at))
+    best = 0.0
+    for at in ring_at:
+        best = max(best, float(np.abs(body - _median(crop[at])).max()))
+        if best >= enough:
+            break
+    return best
 
 
 def body_contrast(image: np.ndarray, centre: tuple[float, float], side: float,
@@ -86,7 +94,7 @@ def body_contrast(image: np.ndarray, centre: tuple[float, float], side: float,
                           borderMode=cv2.BORDER_REPLICATE).reshape(-1, 3).astype(np.int16)
     best = 0.0
     for scale in scales:
-        best = max(best, _contrast(crop, *_places(rings, scale)))
+        best = max(best, _contrast(crop, *_places(rings, scale), enough))
         if best >= enough:
             break
     return best

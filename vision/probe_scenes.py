@@ -26,6 +26,10 @@ scenes:
   plain floor with pip-sized spots: scattered (crumbs, ink, a speckled laminate) or printed
   in rows (a polka-dot tablecloth), straight down, 720x576: a spot on the floor is what a
   one on a die the floor's colour looks like.
+* ``glossy-dice``: one to four glossy dice 30-70 px of the six colourings under a lamp: a
+  hard shadow cast away from it, the face lit unevenly, and a glint of pip size on the
+  face, clear of the pips, on a plain floor, straight down, 720x576: a glint is what a pip
+  looks like.
 
 ``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
 coloured specks of pip size, where a reader should find nothing.
@@ -56,6 +60,7 @@ class Probe(Enum):
     TOUCHING_DICE = "touching-dice"
     PALE_FLOOR = "pale-floor"
     SPOTTED_FLOOR = "spotted-floor"
+    GLOSSY_DICE = "glossy-dice"
 
 
 @dataclass(frozen=True)
@@ -65,28 +70,40 @@ class ProbeDie:
     side: float
 
 
+def _canvas(side: float) -> tuple[np.ndarray, int, float]:
+    """An empty drawing canvas for one die of ``side`` px, ``SUPER`` times larger: (canvas,
+    its middle, half the die's side there)."""
+    n = int(side * SUPER * 1.6) | 1
+    return np.zeros((n, n), np.uint8), n // 2, side * SUPER / 2
+
+
+def _turned(layer: np.ndarray, angle: float) -> np.ndarray:
+    """A canvas layer turned by ``angle`` about its middle, shrunk to the scene's scale, as
+    coverage 0..1."""
+    n = layer.shape[0]
+    turn = cv2.getRotationMatrix2D((n // 2, n // 2), angle, 1.0)
+    small = cv2.resize(cv2.warpAffine(layer, turn, (n, n)), None, fx=1 / SUPER, fy=1 / SUPER,
+                       interpolation=cv2.INTER_AREA)
+    return small.astype(np.float32) / 255.0
+
+
+PIP_AT = 0.52  # a pip's offset from the face's centre (x the half side) per layout step
+PIP_RADIUS = 0.17  # ... and its radius (x the half side)
+
+
 def _die_layers(value: int, side: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """(body, pips) coverage masks 0..1 of one die, ``side`` px, turned by ``angle``."""
-    n = int(side * SUPER * 1.6) | 1
-    m, h = n // 2, side * SUPER / 2
+    body, m, h = _canvas(side)
     r = int(side * SUPER * 0.13)
-    body = np.zeros((n, n), np.uint8)
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         cv2.circle(body, (int(m + dx * (h - r)), int(m + dy * (h - r))), r, (255,), -1)
     cv2.rectangle(body, (int(m - h + r), int(m - h)), (int(m + h - r), int(m + h)), 255, -1)
     cv2.rectangle(body, (int(m - h), int(m - h + r)), (int(m + h), int(m + h - r)), 255, -1)
     pips = np.zeros_like(body)
     for px, py in PIP_LAYOUT[value]:
-        centre = (int(m + px * h * 1.04), int(m + py * h * 1.04))
-        cv2.circle(pips, centre, int(h * 0.17), (255,), -1)
-    turn = cv2.getRotationMatrix2D((m, m), angle, 1.0)
-
-    def shrink(a: np.ndarray) -> np.ndarray:
-        a = cv2.warpAffine(a, turn, (n, n))
-        small = cv2.resize(a, None, fx=1 / SUPER, fy=1 / SUPER, interpolation=cv2.INTER_AREA)
-        return small.astype(np.float32) / 255.0
-
-    return shrink(body), shrink(pips)
+        centre = (int(m + px * h * 2 * PIP_AT), int(m + py * h * 2 * PIP_AT))
+        cv2.circle(pips, centre, int(h * PIP_RADIUS), (255,), -1)
+    return _turned(body, angle), _turned(pips, angle)
 
 
 def _blend(img: np.ndarray, die: ProbeDie, angle: float, face: np.ndarray,
@@ -253,6 +270,19 @@ def _touching_pairs(img: np.ndarray, rng: np.random.Generator, blend: Blend, n: 
     return dice
 
 
+def _apart_dice(img: np.ndarray, rng: np.random.Generator, blend: Blend, n: int, side: float,
+                face: np.ndarray, pip: np.ndarray) -> list[ProbeDie]:
+    """Up to ``n`` dice of ``side`` px drawn into ``img`` well apart (2.5 sides), each of
+    any value, turned any way."""
+    h, w = img.shape[:2]
+    dice = []
+    for c in _places(rng, n, side, w, h, apart=2.5):
+        d = ProbeDie(int(rng.integers(1, 7)), c, side)
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
+        dice.append(d)
+    return dice
+
+
 PALE_PIPS = ((25, 25, 30), (40, 40, 180), (150, 60, 20), (40, 120, 40))  # BGR
 
 
@@ -271,11 +301,7 @@ def pale_floor(rng: np.random.Generator, blend: Blend = _blend,
     if rng.random() < 0.5:
         dice = _touching_pairs(img, rng, blend, int(rng.integers(1, 3)), side, face, pip)
     else:
-        dice = []
-        for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.5):
-            d = ProbeDie(int(rng.integers(1, 7)), c, side)
-            blend(img, d, float(rng.uniform(0, 90)), face, pip)
-            dice.append(d)
+        dice = _apart_dice(img, rng, blend, int(rng.integers(1, 5)), side, face, pip)
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
 
@@ -310,17 +336,64 @@ def spotted_floor(rng: np.random.Generator, blend: Blend = _blend,
     _spots(img, rng, side)
     img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
     face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    dice = _apart_dice(img, rng, blend, int(rng.integers(1, 5)), side, face, pip)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
+def _glint(value: int, side: float, angle: float, rng: np.random.Generator) -> np.ndarray:
+    """A lamp's glint on a glossy die's face: a small bright ellipse (half-axes 0.05-0.12 and
+    0.03-0.08 of the side) on the face, clear of its pips, turned with the die; coverage
+    0..1 (none where a hundred tries find no room)."""
+    layer, m, h = _canvas(side)
+    pips = [(x * 2 * PIP_AT, y * 2 * PIP_AT) for x, y in PIP_LAYOUT[value]]  # half sides
+    a, b = float(rng.uniform(0.1, 0.24)), float(rng.uniform(0.06, 0.16))
+    tilt = float(rng.uniform(0, 180))
+    for u, v in rng.uniform(-0.7, 0.7, (100, 2)):
+        if all(np.hypot(u - x, v - y) > PIP_RADIUS + a + 0.06 for x, y in pips):
+            cv2.ellipse(layer, (int(m + u * h), int(m + v * h)), (int(a * h), int(b * h)),
+                        tilt, 0, 360, (255,), -1)
+            break
+    return _turned(cv2.GaussianBlur(layer, (0, 0), SUPER), angle)
+
+
+def glossy_dice(rng: np.random.Generator, blend: Blend = _blend,
+                ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One to four glossy dice 30-70 px of one colouring under a lamp, well apart on a plain
+    floor, straight down, 720x576: each casts a hard shadow away from the lamp and shows a
+    glint (``_glint``, 60-100% white) on its face. Shadows and glints are drawn only with
+    the dice (the empty tray has neither)."""
+    w, h = 720, 576
+    side = float(rng.uniform(30, 70))
+    floor = rng.uniform(30, 200, 3).astype(np.float32)
+    img = np.full((h, w, 3), 1.0, np.float32) * floor + rng.normal(0, 3, (h, w, 1)).astype(
+        np.float32)
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    lamp = rng.normal(0, 1, 2)
+    lamp /= np.linalg.norm(lamp)
     dice = []
-    for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.5):
+    for c in _places(rng, int(rng.integers(1, 5)), side, w, h, apart=2.6):
         d = ProbeDie(int(rng.integers(1, 7)), c, side)
-        blend(img, d, float(rng.uniform(0, 90)), face, pip)
+        angle = float(rng.uniform(0, 90))
+        away = (-lamp * side * float(rng.uniform(0.15, 0.4))).astype(int)
+        glint = _glint(d.value, side, angle, rng) * float(rng.uniform(0.6, 1.0))
+        if blend is _no_dice:
+            continue
+        body, _ = _die_layers(d.value, side, angle)
+        n = body.shape[0]
+        x0, y0 = int(c[0] - n / 2), int(c[1] - n / 2)
+        img[y0 + away[1]:y0 + away[1] + n, x0 + away[0]:x0 + away[0] + n] *= (
+            1 - 0.55 * body[..., None])
+        blend(img, d, angle, face, pip)
+        roi = img[y0:y0 + n, x0:x0 + n]
+        roi[:] = roi * (1 - glint[..., None]) + 255.0 * glint[..., None]
         dice.append(d)
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
 
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
-        Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor}
+        Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor,
+        Probe.GLOSSY_DICE: glossy_dice}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:

@@ -13,7 +13,10 @@ fingerprints agree when every scene has the same dice and regions, in the same p
 (``PLACE`` pixels) and as sure (``CONFIDENCE``; an uncertain region, which is never ruled
 on, within ``REGION_CONFIDENCE``: a pale die's crop has so little contrast that the
 classifier's normalisation magnifies a grey level's difference, and its first read of a
-pip marked as a die differed by 0.024 between this machine and arm64).
+pip marked as a die differed by 0.024 between this machine and arm64). A flood of uncertain
+regions (more than ``FLOOD``: a polka-dot floor, each spot a mark at the detector's floor
+heat that one machine keeps and the other drops) need only be as many, within
+``FLOOD_SHARE``: such a reading is a re-read on both, and which spots make the cut is noise.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ SEEDS = (0, 1, 2)  # scenes of each probe kind
 PLACE = 1.0  # pixels two machines' centres of one die may differ by
 CONFIDENCE = 0.01  # ... and its confidences
 REGION_CONFIDENCE = 0.05  # ... and an uncertain region's (it becomes a re-read either way)
+FLOOD = 20  # more uncertain regions than this in a scene are compared by their number only
+FLOOD_SHARE = 0.1  # ... which may differ by this share of the larger
 
 Fingerprint = dict[str, Any]
 
@@ -71,6 +76,12 @@ def differences(a: Fingerprint, b: Fingerprint) -> list[str]:
     >>> nearly = {"scenes": {"s 0": {"dice": [], "uncertain": [["touching", 5.0, 5.0, 0.62]]}}}
     >>> differences(region, nearly)
     []
+    >>> spots = [["pips too small to count", float(x), 5.0, 0.2] for x in range(30)]
+    >>> flood = {"scenes": {"s 0": {"dice": [], "uncertain": spots}}}
+    >>> moved = {"scenes": {"s 0": {"dice": [], "uncertain": spots[1:] + spots[:1]}}}
+    >>> fewer = {"scenes": {"s 0": {"dice": [], "uncertain": spots[:20]}}}
+    >>> differences(flood, moved), len(differences(flood, fewer))
+    ([], 1)
     """
     out = []
     for name in sorted(set(a["scenes"]) | set(b["scenes"])):
@@ -78,13 +89,17 @@ def differences(a: Fingerprint, b: Fingerprint) -> list[str]:
         if sa is None or sb is None:
             out.append(f"{name}: read on one machine only")
             continue
-        for kind, sure in (("dice", CONFIDENCE), ("uncertain", REGION_CONFIDENCE)):
-            if not _alike(sa[kind], sb[kind], sure):
+        for kind, sure, flood in (("dice", CONFIDENCE, None), ("uncertain", REGION_CONFIDENCE,
+                                                                FLOOD)):
+            if not _alike(sa[kind], sb[kind], sure, flood):
                 out.append(f"{name}: {kind} {_said(sa[kind])} against {_said(sb[kind])}")
     return out
 
 
-def _alike(xs: list[list[Any]], ys: list[list[Any]], confidence: float) -> bool:
+def _alike(xs: list[list[Any]], ys: list[list[Any]], confidence: float,
+           flood: int | None) -> bool:
+    if flood is not None and max(len(xs), len(ys)) > flood:
+        return abs(len(xs) - len(ys)) <= FLOOD_SHARE * max(len(xs), len(ys))
     return len(xs) == len(ys) and all(
         x[0] == y[0] and abs(x[1] - y[1]) <= PLACE and abs(x[2] - y[2]) <= PLACE
         and abs(x[3] - y[3]) <= confidence + 1e-9 for x, y in zip(xs, ys, strict=True))

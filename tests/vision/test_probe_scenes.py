@@ -302,3 +302,18 @@ def test_a_spot_on_the_floor_read_as_a_one_shows_no_die_body(
     every = read_dice(image)
     assert match(kept.dice, labels).false < min(2, match(every.dice, labels).false)
     assert match(kept.dice, labels).right == match(every.dice, labels).right
+
+
+def test_glossy_dice_are_found_and_a_glint_misleads_only_as_one_pip_more() -> None:
+    """A lamp's glint of pip size on a glossy die's face is what a pip looks like: in the
+    middle of a two or a four it is read as a three's or a five's middle pip, surely (60
+    scenes: 10 of 162 dice, 6.2%, one a three read as a five; classifiers fine-tuned with
+    glints, ``--glints``, 1.9%, but they read fewer photo dice right). A measured weakness,
+    not a target: every die is found, and a glint (drawn clear of the pips) only ever
+    makes a die read higher."""
+    r = bench_probe(Probe.GLOSSY_DICE)
+    assert r.found == r.dice and r.false == 0
+    for seed in range(60):
+        image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
+        scored = match(read_dice(image).dice, probe_labels(drawn))
+        assert all(int(read) > drawn[i].value for i, read in scored.wrong), seed
