@@ -762,7 +762,7 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         if rng.random() < 0.5:
             patch = patch[:, ::-1]
         patch = color_jitter(np.ascontiguousarray(patch), rng, lamps)
-        if item[4] > 0 and rng.random() < glints:
+        if glints > 0 and item[4] > 0 and rng.random() < glints:  # none drawn when off
             patch = with_glint(patch, item[4], rng)
     return M.patch_input(patch)
 
