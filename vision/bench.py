@@ -29,7 +29,9 @@ dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 as they are, then as another camera or lamp would show them (``vision.camera_changes``: a
 dim room, a warm lamp, a grey camera, heavy JPEG, soft focus, sensor noise, the camera
 farther or nearer, the camera turned or tilted), then all the changes together: a guess at unseen
-scenes, and whether the reader stays honest there ("ruled wrong").
+scenes, and whether the reader stays honest there ("ruled wrong"). Without named folders,
+each probe kind follows, its scenes as drawn and through every change (a slanted webcam
+under a warm lamp is a scene no shared folder and no probe alone shows).
 
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no
 network trained on, after the issue's unseen dark-cloth and slanted-webcam scenes) follow,
@@ -278,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose, args.picks)
     if args.changes:
-        return bench_changes(folders, split, args.failures, args.verbose, args.count_known)
+        return bench_changes(folders, split, args.failures, args.verbose, args.count_known,
+                             probes=not args.folders)
     results = []
     for folder in folders:
         results.append(bench_folder(folder, split, args.failures, args.verbose,
@@ -299,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
-                  verbose: bool, count_known: bool) -> int:
+                  verbose: bool, count_known: bool, probes: bool = False) -> int:
     """The ``--changes`` rows: per folder, the photos as they are, then through each
-    change, then every change together."""
+    change, then every change together; with ``probes``, each probe kind likewise."""
     for folder in folders:
         print(bench_folder(folder, split, None, verbose, count_known=count_known).line(),
               flush=True)
@@ -311,6 +314,16 @@ def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
                                      change=change, name=f"  {change.value}"))
             print(rows[-1].line(), flush=True)
         print(FolderResult.summed(f"{folder.name} changed", rows).line(), flush=True)
+    if probes:
+        print("probe scenes through the changes (60 each):")
+    for probe in Probe if probes else ():
+        print(bench_probe(probe, count_known=count_known).line(), flush=True)
+        changes = []
+        for change in Change:
+            changes.append(bench_probe(probe, count_known=count_known, change=change,
+                                       name=f"  {change.value}"))
+            print(changes[-1].line(), flush=True)
+        print(ProbeResult.summed(f"{probe.value} changed", changes).line(), flush=True)
     return 0
 
 
@@ -337,6 +350,16 @@ class ProbeResult:
                 f"ruled wrong {100 * self.ruled_wrong / max(self.dice, 1):5.2f}% | "
                 f"false {self.false / n:.2f}/scene | median {self.median_ms:.1f} ms")
 
+    @classmethod
+    def summed(cls, name: str, rows: list[ProbeResult]) -> ProbeResult:
+        """One row counting every scene and die of ``rows``, timed by the median of their
+        medians."""
+        return cls(name, sum(r.scenes for r in rows), sum(r.dice for r in rows),
+                   sum(r.found for r in rows), sum(r.right for r in rows),
+                   sum(r.count_right for r in rows), sum(r.exactly_right for r in rows),
+                   sum(r.ruled_wrong for r in rows), sum(r.false for r in rows),
+                   statistics.median(r.median_ms for r in rows))
+
 
 PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
 
@@ -348,26 +371,33 @@ def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
 
 def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
                 name: str = "", count_known: bool = False,
-                reference: bool = False) -> ProbeResult:
+                reference: bool = False, change: Change | None = None) -> ProbeResult:
     """A probe kind scored as the issue scores its unseen scenes: per die as the folders are
     (found, values right of those found), per scene (the right number of dice, read or
     located as uncertain; exactly the right values: all read, all right), and dice read
     sure but wrong; read with ``profile`` if given, told the number of dice
     with ``count_known``, and with a frame of the scene's empty tray with ``reference``
-    (``probe_scenes.empty_tray``), as the box reads its tray."""
+    (``probe_scenes.empty_tray``), as the box reads its tray; with ``change``, each scene
+    as another camera or lamp shows it (``vision.camera_changes``; not with ``reference``).
+    """
+    if change is not None and reference:
+        raise ValueError("a changed scene has no empty tray of its own")
     r = ProbeResult(name or probe.value, scenes)
     times = []
     for seed in range(scenes):
         image, drawn = probe_scene(probe, seed)
+        labels = probe_labels(drawn)
+        if change is not None:
+            image, labels = changed(image, labels, change)
         tray = EmptyTray(empty_tray(probe, seed)) if reference else None
-        reading = read_dice(image, len(drawn) if count_known else None, profile=profile,
+        reading = read_dice(image, len(labels) if count_known else None, profile=profile,
                             reference=tray)
         times.append(reading.ms)
-        s, located, wrong = score_reading(reading, probe_labels(drawn))
-        r.dice += len(drawn)
+        s, located, wrong = score_reading(reading, labels)
+        r.dice += len(labels)
         r.found += s.found + located
         r.right += s.right
-        r.count_right += len(reading.dice) + len(reading.uncertain) == len(drawn)
+        r.count_right += len(reading.dice) + len(reading.uncertain) == len(labels)
         r.exactly_right += s.entirely_right and not reading.uncertain
         r.ruled_wrong += wrong
         r.false += s.false

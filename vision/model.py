@@ -36,9 +36,13 @@ OPINIONS = ("second_opinion.onnx", "third_opinion.onnx")  # classifiers trained 
 CLOSE_LOOK = "close_look.onnx"  # a classifier of CLOSE_CROP crops: the last look at a free die
 CLOSE_CROP = 64  # its input side: a die up to 49 px across is not shrunk
 NETWORKS = (DETECTOR, CLASSIFIER, *OPINIONS, CLOSE_LOOK)  # every network file the reader needs
-ANGLE_PATCH = 48  # side of the grey patch die_angle looks at
+ANGLE_PATCH = 48  # side of the patch die_angle looks at
+COLOUR_TURN = 8.0  # degrees: a die's colours' angle this far from its grey one's is taken
 _yy, _xx = np.mgrid[0:ANGLE_PATCH, 0:ANGLE_PATCH].astype(np.float32) - (ANGLE_PATCH - 1) / 2
 _ANGLE_WINDOW = np.exp(-(_xx ** 2 + _yy ** 2) / (2 * (ANGLE_PATCH * 0.35) ** 2))
+_ANGLE_WINDOW_PADDED = np.pad(_ANGLE_WINDOW, 1).astype(np.float32)  # the patches' border: 0
+_CHANNELS = np.ones((1, 3), np.float32)  # sums a BGR product's channels
+_GREY = np.array([[0.114, 0.587, 0.299]], np.float32)  # BGR -> grey, as cv2.cvtColor
 
 
 def _normalize(x: np.ndarray) -> np.ndarray:
@@ -84,47 +88,67 @@ def det_input(image: np.ndarray) -> np.ndarray:
 
 
 def _angle_patch(image: np.ndarray, center: tuple[float, float], size: float) -> np.ndarray:
-    """The ``ANGLE_PATCH`` square grey float patch of a die's neighbourhood (0.7 x its size
-    each way from its centre; the frame's edge replicated)."""
+    """The ``ANGLE_PATCH`` square BGR patch of a die's neighbourhood (0.7 x its size each way
+    from its centre; the frame's edge replicated; a grey image's channel repeated)."""
     side = ANGLE_PATCH
     r = max(2, int(round(size * 0.7)))
     x, y = int(round(center[0])), int(round(center[1]))
     h, w = image.shape[:2]
     roi = image[max(0, y - r):y + r, max(0, x - r):x + r]
-    if roi.ndim == 3:  # only the die's neighbourhood is turned grey
-        roi = cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY) if roi.size else roi[..., 0]
+    if not roi.size:  # the centre lies off the frame
+        return np.zeros((side, side, 3), np.uint8)
+    if roi.ndim == 2:
+        roi = cv2.cvtColor(roi, cv2.COLOR_GRAY2BGR)
     if roi.shape[0] < 2 * r or roi.shape[1] < 2 * r:  # at the frame's edge
         roi = cv2.copyMakeBorder(roi, max(0, r - y), max(0, y + r - h), max(0, r - x),
                                  max(0, x + r - w), cv2.BORDER_REPLICATE)
     flags = cv2.INTER_AREA if 2 * r > side else cv2.INTER_LINEAR
-    return cv2.resize(roi, (side, side), interpolation=flags).astype(np.float32)
+    return cv2.resize(roi, (side, side), interpolation=flags)
+
+
+def _quarter_turns(xx: np.ndarray, yy: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """The angle, in degrees (-45, 45], of (N, S, S) gradient products (gx^2, gy^2, gx gy,
+    each summed over channels): every gradient's direction x 4, weighted by its strength
+    and the round window (a square looks the same every 90 degrees), averaged."""
+    r2 = np.maximum(xx + yy, 1e-12)
+    c2, s2 = xx - yy, 2.0 * xy  # r2 x (cos 2t, sin 2t)
+    w = _ANGLE_WINDOW_PADDED / r2
+    re = ((c2 * c2 - s2 * s2) * w).sum(axis=(1, 2), dtype=np.float64)  # r2 x cos 4t
+    im = ((2.0 * c2 * s2) * w).sum(axis=(1, 2), dtype=np.float64)  # r2 x sin 4t
+    return np.asarray(np.degrees(np.arctan2(im, re)) / 4.0)
 
 
 def die_angles(image: np.ndarray, dice: list[tuple[tuple[float, float], float]]) -> np.ndarray:
     """Each die's turn in the image (centre, size each), in degrees (-45, 45]: where its edges
     and pip rows point.
 
-    Gradient directions of a small grey patch around the die, weighted by their strength
-    and a round window, averaged as angles x 4 (a square looks the same every 90 degrees).
-    All the dice's patches are stacked (each with its own reflected border) and measured at
-    once.
+    Gradient directions of a small patch around the die (``_quarter_turns``), measured
+    twice: on its grey levels, and on its colours (the colour structure tensor: every
+    channel's gradients together). Under a lamp that gives a red die the brightness of
+    its wooden floor, the grey patch shows little but the grain, which points elsewhere;
+    the colours still show the die's edges. Where the two differ by more than
+    ``COLOUR_TURN``, the colours' angle is taken, else the grey one, which the classifiers
+    were trained on (``vision.train`` turns its crops with this function). All the dice's
+    patches are stacked (each with its own reflected border) and measured at once.
     """
     if not dice:
         return np.zeros(0, np.float64)
-    side = ANGLE_PATCH
+    side, n = ANGLE_PATCH + 2, len(dice)
     stack = np.concatenate([cv2.copyMakeBorder(_angle_patch(image, c, s), 1, 1, 1, 1,
                                                cv2.BORDER_REFLECT_101) for c, s in dice])
     gx = cv2.Sobel(stack, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(stack, cv2.CV_32F, 0, 1, ksize=3)
-    gx = gx.reshape(len(dice), side + 2, side + 2)[:, 1:-1, 1:-1]
-    gy = gy.reshape(len(dice), side + 2, side + 2)[:, 1:-1, 1:-1]
-    # strength x (cos 4t, sin 4t) of each gradient (gx, gy) = r (cos t, sin t), without trig
-    xx, yy = gx * gx, gy * gy
-    r2 = np.maximum(xx + yy, 1e-12)
-    c2, s2 = xx - yy, 2.0 * gx * gy  # r2 x (cos 2t, sin 2t)
-    re = ((c2 * c2 - s2 * s2) / r2 * _ANGLE_WINDOW).sum(axis=(1, 2), dtype=np.float64)
-    im = ((2.0 * c2 * s2) / r2 * _ANGLE_WINDOW).sum(axis=(1, 2), dtype=np.float64)
-    return np.asarray(np.degrees(np.arctan2(im, re)) / 4.0)
+
+    def summed(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        return cv2.transform(cv2.multiply(a, b), weights).reshape(n, side, side)
+
+    colour = _quarter_turns(summed(gx, gx, _CHANNELS), summed(gy, gy, _CHANNELS),
+                            summed(gx, gy, _CHANNELS))
+    hx, hy = cv2.transform(gx, _GREY), cv2.transform(gy, _GREY)  # the grey patch's gradients
+    grey = _quarter_turns((hx * hx).reshape(n, side, side), (hy * hy).reshape(n, side, side),
+                          (hx * hy).reshape(n, side, side))
+    differ = np.abs((colour - grey + 45.0) % 90.0 - 45.0) > COLOUR_TURN
+    return np.asarray(np.where(differ, colour, grey))
 
 
 def die_angle(image: np.ndarray, center: tuple[float, float], size: float) -> float:

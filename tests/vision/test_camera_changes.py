@@ -91,3 +91,35 @@ def test_teach_rows_sum_every_pick_of_the_taught_photos(tmp_path: Path) -> None:
     assert plain.photos == taught.photos == 4 and plain.labeled == taught.labeled == 16
     assert plain.right == taught.right == 16 and taught.ruled_wrong == 0
     assert teach_rows(folder, None, 2, picks=5)[0].photos == 1  # 3 photos: one pick of 2
+
+
+def test_a_probe_scene_is_scored_through_a_change_where_its_dice_now_lie() -> None:
+    from vision.bench import ProbeResult, bench_probe
+    from vision.probe_scenes import Probe
+
+    plain = bench_probe(Probe.DARK_CLOTH, 3)
+    turned = bench_probe(Probe.DARK_CLOTH, 3, change=Change.TURNED, name="turned")
+    assert turned.name == "turned" and turned.dice == plain.dice
+    assert turned.exactly_right == turned.scenes == 3 and turned.ruled_wrong == 0
+    both = ProbeResult.summed("both", [plain, turned])
+    assert (both.scenes, both.dice, both.right) == (6, 2 * plain.dice, plain.right + turned.right)
+    with pytest.raises(ValueError, match="empty tray"):
+        bench_probe(Probe.DARK_CLOTH, 1, change=Change.DIM, reference=True)
+
+
+def test_bench_changes_follows_each_probe_through_every_change(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision import bench
+    from vision.probe_scenes import Probe
+
+    asked = []
+
+    def fake(probe: Probe, **kw: object) -> bench.ProbeResult:
+        asked.append((probe, kw.get("change")))
+        return bench.ProbeResult(str(kw.get("name") or probe.value), 60, 100, 100, 100, 60, 60)
+
+    monkeypatch.setattr(bench, "bench_probe", fake)
+    assert bench.bench_changes([], None, None, False, False, probes=True) == 0
+    assert asked == [(p, c) for p in Probe for c in (None, *Change)]
+    out = capsys.readouterr().out
+    assert f"{Probe.GLOSSY_DICE.value} changed" in out and f"{60 * len(Change)} scenes" in out

@@ -51,3 +51,43 @@ def test_an_aligned_crop_shows_the_die_square_to_the_crop() -> None:
     rows = (crop > 160).sum(axis=1)  # an aligned square: full rows, nothing in the margins
     inner = rows[M.CROP // 4: -M.CROP // 4]
     assert inner.min() >= 0.7 * M.CROP and rows[0] == 0 and rows[-1] == 0
+
+
+def _red_die_on_grain(angle: float) -> np.ndarray:
+    """A red square turned ``angle`` on a brown floor with a fine horizontal grain, the die
+    as bright as the floor in grey (a red die under a warm lamp on a wooden table)."""
+    rows = np.arange(200, dtype=np.float32)[:, None]
+    grain = 1.0 + 0.1 * np.sin(rows / 3.0)  # light and dark stripes about 10 px apart
+    floor = np.array([40.0, 100.0, 180.0], np.float32)  # BGR brown
+    img = np.clip(grain[:, :, None] * floor, 0, 255).repeat(200, axis=1).astype(np.uint8)
+    img = np.ascontiguousarray(img)
+    red = np.array([40.0, 40.0, 255.0])
+    grey_of = np.array([0.114, 0.587, 0.299])
+    red *= float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).mean()) / float(red @ grey_of)
+    corners = cv2.boxPoints(((100.0, 100.0), (60.0, 60.0), angle)).astype(np.float32)
+    cv2.fillPoly(img, [np.round(corners * 16).astype(np.int32)], red.tolist(), cv2.LINE_AA, 4)
+    return img
+
+
+@pytest.mark.parametrize("angle", [20.0, 30.0, -35.0])
+def test_die_angle_sees_by_its_colours_a_die_as_bright_as_its_grained_floor(
+        angle: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _red_die_on_grain(angle)
+    got = M.die_angle(img, (100.0, 100.0), 60.0)
+    assert abs((got - angle + 45) % 90 - 45) < 4.0, (angle, got)
+    monkeypatch.setattr(M, "COLOUR_TURN", 1000.0)  # the grey angle alone: the grain's
+    grey = M.die_angle(img, (100.0, 100.0), 60.0)
+    assert abs((grey - angle + 45) % 90 - 45) > 12.0, (angle, grey)
+
+
+def test_die_angle_keeps_the_grey_turn_where_the_colours_agree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = render_dice_scene([1, 6, 2, 4], 7, size=(320, 240), style="colored")
+    dice = [(d.center, float(d.box[2] - d.box[0])) for d in drawn]
+    both = M.die_angles(img, dice)
+    monkeypatch.setattr(M, "COLOUR_TURN", 1000.0)
+    assert np.array_equal(both, M.die_angles(img, dice))
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)  # a grey frame: the same angles
+    assert np.allclose(M.die_angles(grey, dice), M.die_angles(cv2.cvtColor(
+        grey, cv2.COLOR_GRAY2BGR), dice))
+    assert M.die_angles(img, [((999.0, 999.0), 30.0)]).tolist() == [0.0]  # off the frame
