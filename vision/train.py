@@ -211,7 +211,9 @@ Recalibrated (free 0.715, pressed 0.855, easy 0.75), the glossy-dice probe's dic
 wrong fell from 10 of 162 to 3, but every folder read fewer dice right (felt 82.05 ->
 79.8%, photos right 16.3 -> 14.0%; tray 98.25 -> 98.0%, photos right 90.5 -> 88.5%, 1 die
 ruled wrong; white 99.89 -> 99.79%) and the touching-dice probe fell 65 -> 60% exactly
-right.
+right. In round 20, with the colour turn, some of them alone, recalibrated: the two
+opinions (glossy ruled wrong 6.79 -> 2.47%, felt 81.91 -> 79.60%, touching-dice 65.0 ->
+63.3%), the first classifier (glossy 4.32%, felt 79.70%, white 99.89 -> 99.37%).
 """
 
 from __future__ import annotations
