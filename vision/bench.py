@@ -47,8 +47,10 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -306,25 +308,28 @@ def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
     """The ``--changes`` rows: per folder, the photos as they are, then through each
     change, then every change together; with ``probes``, each probe kind likewise."""
     for folder in folders:
-        print(bench_folder(folder, split, None, verbose, count_known=count_known).line(),
-              flush=True)
-        rows = []
-        for change in Change:
-            rows.append(bench_folder(folder, split, failures, verbose, count_known=count_known,
-                                     change=change, name=f"  {change.value}"))
-            print(rows[-1].line(), flush=True)
-        print(FolderResult.summed(f"{folder.name} changed", rows).line(), flush=True)
+        _through_changes(folder, folder.name, FolderResult.summed, lambda f, change, name:
+                         bench_folder(f, split, None if change is None else failures, verbose,
+                                      name=name, count_known=count_known, change=change))
     if probes:
         print("probe scenes through the changes (60 each):")
-    for probe in Probe if probes else ():
-        print(bench_probe(probe, count_known=count_known).line(), flush=True)
-        changes = []
-        for change in Change:
-            changes.append(bench_probe(probe, count_known=count_known, change=change,
-                                       name=f"  {change.value}"))
-            print(changes[-1].line(), flush=True)
-        print(ProbeResult.summed(f"{probe.value} changed", changes).line(), flush=True)
+        for probe in Probe:
+            _through_changes(probe, probe.value, ProbeResult.summed, lambda p, change, name:
+                             bench_probe(p, name=name, count_known=count_known,
+                                         change=change))
     return 0
+
+
+def _through_changes(subject: Scored, name: str, summed: Callable[[str, list[Row]], Row],
+                     read: Callable[[Scored, Change | None, str], Row]) -> None:
+    """Print ``subject``'s row (``read``) as it is, then a row through each change, then
+    those changes ``summed`` as "``name`` changed"."""
+    print(read(subject, None, "").line(), flush=True)
+    rows = []
+    for change in Change:
+        rows.append(read(subject, change, f"  {change.value}"))
+        print(rows[-1].line(), flush=True)
+    print(summed(f"{name} changed", rows).line(), flush=True)
 
 
 @dataclass
@@ -359,6 +364,10 @@ class ProbeResult:
                    sum(r.count_right for r in rows), sum(r.exactly_right for r in rows),
                    sum(r.ruled_wrong for r in rows), sum(r.false for r in rows),
                    statistics.median(r.median_ms for r in rows))
+
+
+Row = TypeVar("Row", FolderResult, ProbeResult)  # a bench row of either kind
+Scored = TypeVar("Scored", Path, Probe)  # ... and what it scores: a folder or a probe kind
 
 
 PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
