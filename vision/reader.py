@@ -35,7 +35,7 @@ from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
-from vision.pip_clusters import BODY, STRONG, die_of, groups
+from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -748,17 +748,27 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
     strict = pressed_sure()
     if len(marks) < 2 or strict > 1.0:
         return []
-    f = fr.full_px
     found: list[Die] = []
     for group in groups(marks):
-        (x, y), sides = die_of(group)
-        places = [p for p in M.turned(fr.full, [((x / f, y / f), side / f) for side in sides])
-                  if body_contrast(fr.full, *p) >= BODY]  # cheap, before four classifiers
-        seen = [(p, r) for p, r in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
-                                       strict=True) if r is not None and r[0] >= len(group)]
-        if seen:
-            found.append(unanimous_die(*seen[0], f))  # the smaller side that reads
+        for way in dice_pips(group):  # one die, else two touching
+            dice = [d for pips in way if (d := die_of_pips(fr, pips, strict)) is not None]
+            if dice:
+                found.extend(dice)
+                break
     return found
+
+
+def die_of_pips(fr: Frames, pips: list[Mark], sure: float) -> Die | None:
+    """The die whose pips are the marks ``pips`` (image pixels), read ``unanimous``ly at
+    ``sure`` as no fewer pips than marks at the smaller side of ``die_of``'s two that reads,
+    where its body shows against the floor; else None."""
+    f = fr.full_px
+    (x, y), sides = die_of(pips)
+    places = [p for p in M.turned(fr.full, [((x / f, y / f), side / f) for side in sides])
+              if body_contrast(fr.full, *p) >= BODY]  # cheap, before four classifiers
+    seen = [(p, r) for p, r in zip(places, unanimous(fr.full, places, sure, NOT_DIE),
+                                   strict=True) if r is not None and r[0] >= len(pips)]
+    return unanimous_die(*seen[0], f) if seen else None
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,

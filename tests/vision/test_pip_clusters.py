@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import match
+from vision.pip_clusters import Mark, halves
 from vision.probe_scenes import Probe, probe_scene, specks_on_paper
 from vision.reader import read_dice
 
@@ -20,6 +23,38 @@ def test_two_pale_dice_the_detector_saw_only_as_pips_are_read() -> None:
     scored = match(reading.dice, probe_labels(drawn))
     assert scored.wrong == ()
     assert {d.value for d in reading.dice} >= {4, 5}
+
+
+def test_two_touching_dice_seen_only_as_pips_are_cut_apart_and_read() -> None:
+    """Touching-dice scene 0: a five and a four, cream with red pips on pale green cloth,
+    side by side. The detector marked their nine pips and neither body: one group of more
+    marks than a face has pips, once dropped. Cut in two across its length, each half is
+    read as its die."""
+    image, drawn = probe_scene(Probe.TOUCHING_DICE, 0)
+    reading = read_dice(image)
+    scored = match(reading.dice, probe_labels(drawn))
+    assert scored.wrong == ()
+    assert sorted(d.value for d in reading.dice) == [4, 5]
+
+
+@pytest.mark.parametrize("turn", [0.0, 30.0, 60.0, 90.0, 135.0])
+def test_halves_cut_two_faces_pips_apart_however_the_pair_lies(turn: float) -> None:
+    """A six beside a two, a one beside a five: the cut falls between the dice at any turn
+    of the pair (a lone pip is no half: it may be a speck)."""
+    side = 40.0
+    pip = [(dx * 0.26 * side, dy * 0.26 * side) for dx, dy in
+           ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))]  # a six about its centre
+    two = [(-0.26 * side, -0.26 * side), (0.26 * side, 0.26 * side)]
+    a = math.radians(turn)
+
+    def placed(face: list[tuple[float, float]], cx: float) -> list[Mark]:
+        return [(200 + (cx + x) * math.cos(a) - y * math.sin(a),
+                 200 + (cx + x) * math.sin(a) + y * math.cos(a), 8.0) for x, y in face]
+
+    six, other = placed(pip, -side / 2), placed(two, side / 2)
+    assert sorted(halves(six + other)) == sorted([six, other])
+    assert halves(placed([(0.0, 0.0)], -side / 2) + placed(pip[:5], side / 2)) == [
+        placed(pip[:5], side / 2)]
 
 
 @pytest.mark.parametrize("seed", [10, 13, 16, 28, 31])
