@@ -31,6 +31,7 @@ import numpy as np
 from vision import model as M
 from vision.coarse_look import covers, explained, replaced
 from vision.die_body import FAR, NEAR, body_contrast
+from vision.faint_neighbours import worth_reading
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
@@ -771,6 +772,25 @@ def die_of_pips(fr: Frames, pips: list[Mark], sure: float) -> Die | None:
     return unanimous_die(*seen[0], f) if seen else None
 
 
+def looked_beside(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
+                  ) -> list[Die]:
+    """Dice the detector marked too faintly to keep (``looked``: peaks under ``KEEP``,
+    working pixels) beside a ``read`` die of their size, touching it, outside every read die
+    and ``unsure`` region (``vision.faint_neighbours``), read ``unanimous``ly by all four
+    classifiers at least as surely as a pressed die must be; in image pixels."""
+    k, f = fr.work_px, fr.full_px
+    strict = pressed_sure()
+    faint = [((x * k, y * k), s * k) for (x, y), s, h in looked if h < KEEP]
+    if not faint or not read or strict > 1.0:
+        return []
+    spots = worth_reading(faint, [(d.center, box_side(d.box)) for d in read],
+                          [d.box for d in read] + [r.box for r in unsure])
+    places = M.turned(fr.full, [((x / f, y / f), s / f) for (x, y), s in spots])
+    return [unanimous_die(place, seen, f)
+            for place, seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
+                                   strict=True) if seen is not None]
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
     """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
@@ -816,6 +836,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
         ut = tuple(left)
     dice += looked_at_pips(fr, looked, dice, ut)
+    dice += looked_beside(fr, looked, dice, ut)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = off_read_dice(ut, dice)

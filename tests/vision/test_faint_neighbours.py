@@ -1,0 +1,54 @@
+"""A die pressed against another, marked too faintly to keep (``vision.faint_neighbours``,
+``reader.looked_beside``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision import reader as R
+from vision.bench import probe_labels
+from vision.dataset import match
+from vision.faint_neighbours import worth_reading
+from vision.probe_scenes import Probe, probe_scene
+from vision.reader import read_dice
+
+
+def test_a_white_five_pressed_under_another_is_read() -> None:
+    """Touching-dice scene 50: two white fives on dark cloth, one just below the other. The
+    first look gave the pair one peak; the lower five's was 0.21 high, under ``KEEP``, and
+    it was never read. Beside a read die of its size, it is read by all four classifiers."""
+    image, drawn = probe_scene(Probe.TOUCHING_DICE, 50)
+    reading = read_dice(image)
+    scored = match(reading.dice, probe_labels(drawn))
+    assert scored.entirely_right
+
+
+def test_only_faint_places_touching_a_die_of_their_size_are_worth_a_look() -> None:
+    die = ((100.0, 100.0), 40.0)
+    far = ((100.0, 200.0), 40.0)  # two sides away: not touching
+    pip = ((130.0, 100.0), 10.0)  # a pip-sized mark beside it
+    large = ((150.0, 100.0), 80.0)  # twice its size
+    inside = ((110.0, 100.0), 40.0)  # on the die itself
+    beside = ((100.0, 141.0), 41.0)
+    taken = [(80, 80, 120, 120)]
+    assert worth_reading([far, pip, large, inside, beside], [die], taken) == [beside]
+    assert worth_reading([beside], [], []) == []  # no read die, nothing beside one
+
+
+def test_the_look_beside_adds_nothing_where_every_die_is_read(monkeypatch: pytest.MonkeyPatch,
+                                                              ) -> None:
+    """On the probes drawn like the shared folders' scenes and on lone dice, every die is
+    read already: the look beside, run on every frame, adds no die."""
+    added = []
+    looked = R.looked_beside
+
+    def spy(*args: object) -> list:  # type: ignore[type-arg]
+        found = looked(*args)  # type: ignore[arg-type]
+        added.extend(found)
+        return found
+
+    monkeypatch.setattr(R, "looked_beside", spy)
+    for probe in (Probe.DARK_CLOTH, Probe.SLANTED_WOOD, Probe.LONE_DICE):
+        for seed in range(4):
+            read_dice(probe_scene(probe, seed)[0])
+    assert added == []
