@@ -738,14 +738,15 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
 def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
                    ) -> list[Die]:
     """Dice found by their pips alone (``vision.pip_clusters``): the detector's strong marks
-    (``looked``, working pixels) outside every ``read`` die and ``unsure`` region, grouped
+    (``looked``, working pixels) outside every ``read`` die and ``unsure`` region but those
+    "too small to count" (``TOO_SMALL``: a pip marked as a die is one of those), grouped
     as the pips of one die each, read ``unanimous``ly by all four classifiers at least as
     surely as a pressed die must be, as no fewer pips than marks, whose body shows against
     the floor (``body_contrast``); in image pixels."""
     k = fr.work_px
     marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG]
     marks = [m for m in marks if not any(covers(d.box, m[:2]) for d in read)
-             and not any(covers(r.box, m[:2]) for r in unsure)]
+             and not any(covers(r.box, m[:2]) for r in unsure if r.reason != TOO_SMALL)]
     strict = pressed_sure()
     if len(marks) < 2 or strict > 1.0:
         return []
