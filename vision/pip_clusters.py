@@ -6,8 +6,9 @@ die of its own, which the classifier then rejects: read at a pip's size the crop
 dark disc on white. The reader (``vision.reader.looked_at_pips``) takes the detector's
 strong marks (``STRONG``) that the reading leaves unexplained, outside every read die and
 uncertain region (but those "too small to count": a pip marked as a die under 14 px, as on
-a black die on dark cloth, is one), and groups those of like size lying near each other (``LINK`` x the
-larger mark: a two's pips lie at opposite corners of its face, about four marks apart).
+a black die on dark cloth, is one), and groups those of like size lying near each other
+(``LINK`` x the larger mark: a two's pips lie at opposite corners of its face, about four
+marks apart).
 Every pip layout is symmetric about its face's centre, so a group's mean is the die's
 centre; its greatest distance spans the face corner to corner, about ``SPAN`` of the die's
 side (less where the pips are spread wider). The die is read there by all four classifiers

@@ -75,6 +75,7 @@ KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 FAINT = 0.1  # ... when the count is known and fewer places were seen (``with_faint``)
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
+SAME_FACE = 0.4  # ... or than this x the larger one's, both read as one face
 DOMINANT = 1.3  # a candidate this many times stronger than an overlapping one outvotes it
 TWO_SURE = 0.8  # overlapping candidates both this sure, of different values, are two dice
 PIP_SIZED = 0.5  # an overlapping candidate under this x the stronger's size is on its pips
@@ -156,7 +157,12 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
     die seen with its side face, or stacked dice: they become one uncertain region. Two
     sure readings (``TWO_SURE``) of different values are two dice pressed together. A
     weaker one under ``PIP_SIZED`` x the stronger's size is a look at one of its pips (large
-    light pips on a dark die), neither a side face nor a die: it is dropped.
+    light pips on a dark die), neither a side face nor a die: it is dropped. A weaker, larger
+    one whose middle is nearer than ``SAME_FACE`` x its own size, but not ``OVERLAP`` x the
+    stronger's, is a box round more (or less) of the same die when both read the same face:
+    the less sure of the two is dropped (on a pale die, a strong mark on half its face read
+    unsurely beside the sure box round it; a one in a dim room boxed small and large). Two
+    dice pressed together lie farther apart.
     """
     cands = sorted(cands, key=lambda c: -c.strength)
     gone: set[int] = set()
@@ -166,8 +172,13 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
             continue
         for j in range(i + 1, len(cands)):
             b = cands[j]
-            near = (OVERLAP * a.size) ** 2
-            if j in gone or (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= near:
+            d2 = (a.x - b.x) ** 2 + (a.y - b.y) ** 2
+            if j in gone:
+                continue
+            if d2 >= (OVERLAP * a.size) ** 2:
+                if a.value == b.value and d2 < (SAME_FACE * max(a.size, b.size)) ** 2:
+                    gone.add(j)  # one face boxed twice, the weaker box larger
+                    a = max(a, b, key=lambda c: c.p_value)
                 continue
             if a.value != b.value and min(a.p_value, b.p_value) >= TWO_SURE:
                 continue  # two sure readings of different faces: two dice side by side

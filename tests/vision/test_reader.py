@@ -113,6 +113,21 @@ def test_two_sure_readings_of_different_values_are_two_dice() -> None:
     assert len(same) == 1 and same[0].why
 
 
+def test_one_face_boxed_twice_is_read_once_from_the_surer_box() -> None:
+    """A die boxed by a small, strong mark and by a larger box round it whose middle lies
+    off the mark's (farther than ``OVERLAP`` x the small one's size, nearer than that x the
+    large one's): both read as the same face, one die, not two. The surer box is kept.
+    Read as different faces, they stay apart (two dice pressed together)."""
+    small = replace(_cand(100, 0.9, 2, sure=0.61), size=30.0)
+    large = replace(_cand(116, 0.6, 2, sure=0.99), size=46.0)
+    (out,) = resolve_overlaps([small, large])
+    assert (out.x, out.value, out.p_value, out.why) == (116, 2, 0.99, "")
+    other = replace(large, value=3)
+    assert sorted(c.value for c in resolve_overlaps([small, other])) == [2, 3]
+    far = replace(large, x=125.0)  # beyond half the large box: two places
+    assert len(resolve_overlaps([small, far])) == 2
+
+
 def test_die_crops_are_the_crops_the_values_were_read_from() -> None:
     from vision import model as M
     from vision.reader import die_crops
