@@ -31,6 +31,13 @@ scenes:
   face, clear of the pips, on a plain floor, straight down, 720x576: a glint is what a pip
   looks like.
 
+* ``slanted-cubes``: two or three dice drawn as solid cubes (``vision.probe_cubes``) seen by
+  a wide camera 25-50 degrees off straight down, 1280x720, each showing its top face and
+  one or two side faces with their own pips, a shadow cast away from the lamp; half the
+  scenes the issue's red die with yellow pips and cream die with red pips, the rest of one
+  of the six colourings; on grey wood grain, a plain cloth or paper: the slanted webcam's
+  side faces, which ``slanted-wood`` (flat dice, the whole scene warped) does not draw.
+
 ``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
 coloured specks of pip size, where a reader should find nothing.
 
@@ -48,6 +55,7 @@ import cv2
 import numpy as np
 
 from vision.images import jpeg_roundtrip
+from vision.probe_cubes import TILT, Cube, draw_cube, looking_down, on_table, side_values
 from vision.synthetic import PIP_LAYOUT
 
 SUPER = 4  # dice are drawn this many times larger, then shrunk
@@ -61,6 +69,7 @@ class Probe(Enum):
     PALE_FLOOR = "pale-floor"
     SPOTTED_FLOOR = "spotted-floor"
     GLOSSY_DICE = "glossy-dice"
+    SLANTED_CUBES = "slanted-cubes"
 
 
 @dataclass(frozen=True)
@@ -390,10 +399,61 @@ def glossy_dice(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, 0.7), dice
 
 
+CUBE_SIDE = 16.0  # a cube's side on the table (mm)
+ISSUE_PAIR = (((40, 35, 190), (40, 210, 235)), ((200, 225, 235), (40, 40, 180)))  # BGR
+
+
+def slanted_cubes(rng: np.random.Generator, blend: Blend = _blend,
+                  ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """Two or three dice as solid cubes on a table, seen by a wide camera at a slant
+    (``vision.probe_cubes``), 1280x720: top and side faces, a lamp's shading and shadows."""
+    w, h = 1280, 720
+    kind = int(rng.integers(3))
+    if kind == 0:  # grey wood grain
+        x = np.arange(w, dtype=np.float32)[None, :]
+        y = np.arange(h, dtype=np.float32)[:, None]
+        grain = np.sin(y / rng.uniform(5, 9) + 3 * np.sin(x / rng.uniform(150, 260)))
+        tone = rng.uniform(100, 145) + 14 * grain + rng.normal(0, 4, (h, w))
+        img = np.stack([tone * 1.02, tone, tone * 0.97], axis=2).astype(np.float32)
+    else:  # a plain cloth or paper
+        colour = rng.uniform(40, 120, 3) if kind == 1 else rng.uniform(190, 235) * rng.uniform(
+            0.94, 1.06, 3)
+        img = np.ones((h, w, 3), np.float32) * colour.astype(np.float32) + rng.normal(
+            0, 4, (h, w, 1)).astype(np.float32)
+    focal = float(rng.uniform(0.7, 1.0)) * w
+    side_px = float(rng.uniform(55, 100))
+    cam = looking_down(float(rng.uniform(*TILT)), focal, focal * CUBE_SIDE / side_px,
+                       (w / 2, h / 2))
+    up = np.radians(rng.uniform(40, 70))
+    round_ = rng.uniform(0, 2 * np.pi)
+    lamp = np.array([np.cos(up) * np.cos(round_), np.cos(up) * np.sin(round_), np.sin(up)])
+    n = int(rng.integers(2, 4))
+    colourings = ISSUE_PAIR if rng.random() < 0.5 else (COLOURINGS[int(rng.integers(6))],) * 2
+    dice = []
+    cubes: list[Cube] = []
+    for pixel in _places(rng, 6, side_px, w, h, apart=2.4):
+        if len(cubes) == n:
+            break
+        at = on_table(cam, pixel)
+        if any(np.hypot(at[0] - c.at[0], at[1] - c.at[1]) < 2.2 * CUBE_SIDE for c in cubes):
+            continue
+        top = int(rng.integers(1, 7))
+        cubes.append(Cube(top, tuple(side_values(rng, top)), at, float(rng.uniform(0, 90)),
+                          CUBE_SIDE))
+    cubes.sort(key=lambda c: c.at[1], reverse=True)  # the far ones first: near ones cover them
+    for i, cube in enumerate(cubes):
+        body, pip = (np.array(c, np.float32) for c in colourings[i % len(colourings)])
+        if blend is _no_dice:
+            continue
+        centre, side = draw_cube(img, cam, cube, body, pip, lamp, rng)
+        dice.append(ProbeDie(cube.top, centre, side))
+    return _finish(np.clip(img, 0, 255), rng, float(rng.uniform(0.6, 1.1))), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
         Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor,
-        Probe.GLOSSY_DICE: glossy_dice}
+        Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes}
 
 
 def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
