@@ -156,7 +156,7 @@ def draw_cube(img: np.ndarray, cam: Camera, cube: Cube, body: np.ndarray, pip: n
     shadow = every - every[:, 2:3] / lamp[2] * lamp  # along the lamp's rays to the table
     hull = cv2.convexHull(cam.project(shadow).astype(np.float32)).astype(np.int32)
     mask = np.zeros(img.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, hull, 255, cv2.LINE_AA)
+    cv2.fillConvexPoly(mask, hull, (255,), cv2.LINE_AA)
     img *= 1 - 0.45 * cv2.GaussianBlur(mask, (0, 0), 2.0)[..., None].astype(np.float32) / 255
     faces = [(_TOP, cube.top)] + list(zip(_SIDES, cube.sides, strict=True))
     for (n, corners), value in faces:
