@@ -35,6 +35,8 @@ _AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
 EDGE = 0.7  # a die's outline: its body's colour this much darker
 PRESSED_SCENES = 0.3  # share of scenes with dice pressed in pairs
 PRESSED_DIE = 0.6  # ... where each later die lies against an earlier one this often
+UPRIGHT_TILT = (math.radians(20), math.radians(50))  # an upright camera's slant
+UPRIGHT_ROLL = 0.15  # ... and how far it is turned from upright (radians, sd)
 PRESSED_TILT = 0.2  # ... seen nearly straight down (at a slant, a die drawn later would
 # cover its partner's top face, which a real one cannot)
 
@@ -368,7 +370,7 @@ def camouflaged(style: dict, floor: np.ndarray, rng: np.random.Generator) -> dic
 
 def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None = None,
                         easy: bool | None = None, pressed: bool | None = None,
-                        camouflage: bool = False,
+                        camouflage: bool = False, upright: bool = False,
                         ) -> tuple[np.ndarray, list[VariedDie]]:
     """A BGR scene (width, height = ``size``) and its dice. ``easy``: a few clean, isolated,
     high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost).
@@ -376,7 +378,10 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
     ``PRESSED_SCENES`` of the scenes. ``pressed=False`` draws no more from ``rng`` than the
     renders before pairs did: the same seed gives the same scene as then. ``camouflage``:
     every die the colour of the floor under it (``camouflaged``: the die a detector must
-    find by its pips and faint outline), seen nearly straight down on a plain floor."""
+    find by its pips and faint outline), seen nearly straight down on a plain floor.
+    ``upright``: seen by an upright camera at a steep slant (``UPRIGHT_TILT``), its side
+    faces below the top face in the frame, as a webcam over a table or a phone held upright
+    sees them (by default the camera is turned any way round)."""
     if size is None:
         size = ((640, 480), (640, 640), (720, 576), (853, 640), (480, 640))[int(rng.integers(5))]
     w, h = size
@@ -406,7 +411,9 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         side = float(math.exp(rng.uniform(math.log(20), math.log(min(150, max(21, fit))))))
         tilt = rng.uniform(0, math.radians(45)) if rng.random() < 0.5 else rng.uniform(0, 0.15)
         spacing = rng.uniform(1.0, 1.6)
-    azim = rng.uniform(0, 2 * math.pi)
+    if upright:
+        tilt = rng.uniform(*UPRIGHT_TILT)
+    azim = rng.normal(0, UPRIGHT_ROLL) if upright else rng.uniform(0, 2 * math.pi)
     light = rng.normal(0, 1, 3)
     light[2] = abs(light[2]) + 0.5
     scene = {"light": light / np.linalg.norm(light),

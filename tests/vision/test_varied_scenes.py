@@ -101,3 +101,15 @@ def test_camouflaged_dice_are_the_colour_of_their_floor_and_their_pips_stand_out
             assert (off > 30).mean() > 0.01  # its pips
             faces += 1
     assert faces >= 8
+
+
+def test_an_upright_camera_sees_every_die_s_side_faces_below_its_top_face() -> None:
+    """``upright``: a steep slant (20-50 degrees) seen by a camera held upright, as a webcam
+    over a table sees dice: each top face's centre lies in the upper part of its die's
+    drawn box, so the side faces are below it, never above."""
+    for seed in range(4):
+        _, dice = render_varied_scene(np.random.default_rng(seed), (640, 480), upright=True)
+        assert dice
+        for d in dice:
+            x0, y0, x1, y1 = d.box
+            assert d.center[1] < (y0 + y1) / 2 - 0.05 * (y1 - y0)
