@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from vision import reader as R
 from vision.dataset import photos_root
+from vision.probe_scenes import Probe, probe_scene
+from vision.types import Die
+
+Look = Callable[..., list[Die]]
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +23,24 @@ def photos() -> Path:
     if not (root / "table-white" / "labels.json").exists():
         pytest.skip(f"labeled dice photos not found at {root} (set BLUFFBOX_DICE_PHOTOS)")
     return root
+
+
+@pytest.fixture
+def dice_added_by(monkeypatch: pytest.MonkeyPatch,
+                  ) -> Callable[[Look, Iterable[Probe]], list[Die]]:
+    """Read scenes 0-3 of each probe with one of the reader's looks that add dice by
+    themselves (``R.looked_at_pips``, ``R.looked_beside``) watched: the dice it added."""
+    def run(look: Look, probes: Iterable[Probe]) -> list[Die]:
+        added: list[Die] = []
+
+        def watched(*args: Any) -> list[Die]:
+            found = look(*args)
+            added.extend(found)
+            return found
+
+        monkeypatch.setattr(R, look.__name__, watched)
+        for probe in probes:
+            for seed in range(4):
+                R.read_dice(probe_scene(probe, seed)[0])
+        return added
+    return run

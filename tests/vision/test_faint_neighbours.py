@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from vision import reader as R
 from vision.bench import probe_labels
@@ -35,20 +35,8 @@ def test_only_faint_places_touching_a_die_of_their_size_are_worth_a_look() -> No
     assert worth_reading([beside], [], []) == []  # no read die, nothing beside one
 
 
-def test_the_look_beside_adds_nothing_where_every_die_is_read(monkeypatch: pytest.MonkeyPatch,
-                                                              ) -> None:
+def test_the_look_beside_adds_nothing_where_every_die_is_read(dice_added_by: Any) -> None:
     """On the probes drawn like the shared folders' scenes and on lone dice, every die is
     read already: the look beside, run on every frame, adds no die."""
-    added = []
-    looked = R.looked_beside
-
-    def spy(*args: object) -> list:  # type: ignore[type-arg]
-        found = looked(*args)  # type: ignore[arg-type]
-        added.extend(found)
-        return found
-
-    monkeypatch.setattr(R, "looked_beside", spy)
-    for probe in (Probe.DARK_CLOTH, Probe.SLANTED_WOOD, Probe.LONE_DICE):
-        for seed in range(4):
-            read_dice(probe_scene(probe, seed)[0])
-    assert added == []
+    probes = (Probe.DARK_CLOTH, Probe.SLANTED_WOOD, Probe.LONE_DICE)
+    assert dice_added_by(R.looked_beside, probes) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -83,21 +84,8 @@ def test_specks_on_paper_are_no_die_found_by_its_pips(seed: int,
     assert with_look.dice == without.dice
 
 
-def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(monkeypatch: pytest.MonkeyPatch,
-                                                             ) -> None:
+def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(dice_added_by: Any) -> None:
     """On the probes drawn like the shared folders' scenes (white dice on dark cloth,
     coloured dice at a slant) every die is explained: the pip look, run on every frame,
     adds no die there."""
-    asked = []
-    looked = R.looked_at_pips
-
-    def spy(*args: object) -> list:  # type: ignore[type-arg]
-        found = looked(*args)  # type: ignore[arg-type]
-        asked.extend(found)
-        return found
-
-    monkeypatch.setattr(R, "looked_at_pips", spy)
-    for probe in (Probe.DARK_CLOTH, Probe.SLANTED_WOOD):
-        for seed in range(4):
-            read_dice(probe_scene(probe, seed)[0])
-    assert asked == []
+    assert dice_added_by(R.looked_at_pips, (Probe.DARK_CLOTH, Probe.SLANTED_WOOD)) == []
