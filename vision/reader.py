@@ -172,9 +172,9 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
             continue
         for j in range(i + 1, len(cands)):
             b = cands[j]
-            d2 = (a.x - b.x) ** 2 + (a.y - b.y) ** 2
             if j in gone:
                 continue
+            d2 = (a.x - b.x) ** 2 + (a.y - b.y) ** 2
             if d2 >= (OVERLAP * a.size) ** 2:
                 if a.value == b.value and d2 < (SAME_FACE * max(a.size, b.size)) ** 2:
                     gone.add(j)  # one face boxed twice, the weaker box larger
