@@ -709,6 +709,14 @@ def unanimous_die(place: M.Place, seen: Read, f: float) -> Die:
                round(confidence, 3), round(angle, 1))
 
 
+def unanimous_dice(fr: Frames, places: list[M.Place], sure: float) -> list[Die]:
+    """The dice at the full-resolution ``places`` that all four classifiers read
+    ``unanimous``ly, each at least ``sure``; in image pixels."""
+    return [unanimous_die(place, seen, fr.full_px)
+            for place, seen in zip(places, unanimous(fr.full, places, sure, NOT_DIE),
+                                   strict=True) if seen is not None]
+
+
 def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
     """Whether a reading (``dice`` read, ``unsure`` places) leaves something a die too large
     for the finer looks may explain: no die at all, or uncertain places beside a read die at
@@ -740,10 +748,8 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
     likely = (worth_keeping(first, np.array([h for _, _, h in peaks]))
               & (first[:, 1:].argmax(axis=1) != 0)  # not a one
               & (M.value_probability(first) >= strict - LOOK_BELOW))
-    places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
-    return [unanimous_die(place, seen, fr.full_px)
-            for place, seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
-                                   strict=True) if seen is not None]
+    return unanimous_dice(fr, [p for p, keep in zip(places, likely.tolist(), strict=True)
+                               if keep], strict)
 
 
 def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
@@ -797,10 +803,8 @@ def looked_beside(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple
         return []
     spots = worth_reading(faint, [(d.center, box_side(d.box)) for d in read],
                           [d.box for d in read] + [r.box for r in unsure])
-    places = M.turned(fr.full, [((x / f, y / f), s / f) for (x, y), s in spots])
-    return [unanimous_die(place, seen, f)
-            for place, seen in zip(places, unanimous(fr.full, places, strict, NOT_DIE),
-                                   strict=True) if seen is not None]
+    return unanimous_dice(fr, M.turned(fr.full, [((x / f, y / f), s / f) for (x, y), s in spots]),
+                          strict)
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
