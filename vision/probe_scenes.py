@@ -173,16 +173,22 @@ def dark_cloth(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(img, rng, 0.7), dice
 
 
+def _wood_grain(rng: np.random.Generator, w: int, h: int, tones: tuple[float, float],
+                ) -> np.ndarray:
+    """A grey wood-grain floor, ``w`` x ``h``, its mean grey level drawn from ``tones``."""
+    x = np.arange(w, dtype=np.float32)[None, :]
+    y = np.arange(h, dtype=np.float32)[:, None]
+    grain = np.sin(y / rng.uniform(5, 9) + 3 * np.sin(x / rng.uniform(150, 260)))
+    tone = rng.uniform(*tones) + 14 * grain + rng.normal(0, 4, (h, w))
+    return np.stack([tone * 1.02, tone, tone * 0.97], axis=2).astype(np.float32)
+
+
 def slanted_wood(rng: np.random.Generator, blend: Blend = _blend,
                  ) -> tuple[np.ndarray, list[ProbeDie]]:
     """A red die with yellow pips and a cream die with red pips on grey wood grain, seen by a
     wide camera looking down at a slant, 1280x720."""
     w, h = 1280, 720
-    x = np.arange(w, dtype=np.float32)[None, :]
-    y = np.arange(h, dtype=np.float32)[:, None]
-    grain = np.sin(y / rng.uniform(5, 9) + 3 * np.sin(x / rng.uniform(150, 260)))
-    tone = rng.uniform(105, 140) + 14 * grain + rng.normal(0, 4, (h, w))
-    floor = np.stack([tone * 1.02, tone, tone * 0.97], axis=2).astype(np.float32)
+    floor = _wood_grain(rng, w, h, (105, 140))
     img = floor.copy()
     side = float(rng.uniform(60, 110))
     spots = _places(rng, 2, side, w, h)
@@ -409,12 +415,8 @@ def slanted_cubes(rng: np.random.Generator, blend: Blend = _blend,
     (``vision.probe_cubes``), 1280x720: top and side faces, a lamp's shading and shadows."""
     w, h = 1280, 720
     kind = int(rng.integers(3))
-    if kind == 0:  # grey wood grain
-        x = np.arange(w, dtype=np.float32)[None, :]
-        y = np.arange(h, dtype=np.float32)[:, None]
-        grain = np.sin(y / rng.uniform(5, 9) + 3 * np.sin(x / rng.uniform(150, 260)))
-        tone = rng.uniform(100, 145) + 14 * grain + rng.normal(0, 4, (h, w))
-        img = np.stack([tone * 1.02, tone, tone * 0.97], axis=2).astype(np.float32)
+    if kind == 0:
+        img = _wood_grain(rng, w, h, (100, 145))
     else:  # a plain cloth or paper
         colour = rng.uniform(40, 120, 3) if kind == 1 else rng.uniform(190, 235) * rng.uniform(
             0.94, 1.06, 3)
