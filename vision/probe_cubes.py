@@ -136,16 +136,18 @@ class Cube:
     turn: float
     side: float
 
+    def rotation(self) -> np.ndarray:
+        """The cube's turn about the vertical, as a (3, 3) rotation."""
+        a = np.radians(self.turn)
+        return np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+
     def corners(self, face: tuple[tuple[float, float, float], ...]) -> np.ndarray:
         """A face's corners (4, 3) on the table."""
-        a = np.radians(self.turn)
-        rot = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
-        return (np.array(face) * self.side) @ rot.T + [self.at[0], self.at[1], 0.0]
+        return (np.array(face) * self.side) @ self.rotation().T + [self.at[0], self.at[1], 0.0]
 
     def normal(self, n: tuple[float, float, float]) -> np.ndarray:
-        a = np.radians(self.turn)
-        return np.array([n[0] * np.cos(a) - n[1] * np.sin(a),
-                         n[0] * np.sin(a) + n[1] * np.cos(a), n[2]])
+        """A face's outward normal ``n`` (the unit cube's) on the table."""
+        return self.rotation() @ np.array(n)
 
 
 def draw_cube(img: np.ndarray, cam: Camera, cube: Cube, body: np.ndarray, pip: np.ndarray,
@@ -160,10 +162,10 @@ def draw_cube(img: np.ndarray, cam: Camera, cube: Cube, body: np.ndarray, pip: n
     img *= 1 - 0.45 * cv2.GaussianBlur(mask, (0, 0), 2.0)[..., None].astype(np.float32) / 255
     faces = [(_TOP, cube.top)] + list(zip(_SIDES, cube.sides, strict=True))
     for (n, corners), value in faces:
-        at = cube.corners(corners)
-        if float(cube.normal(n) @ (cam.centre - at.mean(axis=0))) <= 0:
+        at, out = cube.corners(corners), cube.normal(n)
+        if float(out @ (cam.centre - at.mean(axis=0))) <= 0:
             continue  # faces away from the camera
-        light = 0.55 + 0.45 * max(0.0, float(cube.normal(n) @ lamp))
+        light = 0.55 + 0.45 * max(0.0, float(out @ lamp))
         tex = face_texture(value, body, pip, int(rng.integers(4)))
         _paste(img, tex, cam.project(at), light)
     top = cam.project(cube.corners(_TOP[1]))
