@@ -239,7 +239,7 @@ import hashlib
 import math
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import cv2
@@ -252,9 +252,9 @@ from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
 from vision.images import jpeg_roundtrip
 from vision.reader import Peak, find_peaks
-from vision.synthetic import render_dice_scene
+from vision.synthetic import DrawnDie, render_dice_scene
 from vision.types import Die
-from vision.varied_scenes import SYMBOL, render_varied_scene
+from vision.varied_scenes import SYMBOL, VariedDie, render_varied_scene
 
 FOLDERS = ("table-white", "tray-colored", "felt-trays")
 LOOSE = {"felt-trays": 0.85}  # boxes drawn loosely around the die: size = box x this
@@ -286,6 +286,15 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
     return out
 
 
+def rendered(img: np.ndarray, dice: Sequence[VariedDie] | Sequence[DrawnDie], kind: str,
+             ) -> Sample:
+    """A render and its dice as a training sample: their centres, sizes (the longer side of
+    each box) and values."""
+    c = np.array([d.center for d in dice], np.float32).reshape(-1, 2)
+    s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice], np.float32)
+    return Sample(img, c, s, np.array([d.value for d in dice]), kind)
+
+
 def upright_samples(n: int, rng: np.random.Generator) -> list[Sample]:
     """``n`` varied scenes seen by an upright camera at a steep slant (``render_varied_scene``
     with ``upright``): their side faces lie below the top face, and their classifier crops
@@ -294,9 +303,7 @@ def upright_samples(n: int, rng: np.random.Generator) -> list[Sample]:
     out = []
     for _ in range(n):
         img, varied = render_varied_scene(rng, pressed=False, upright=True)
-        c = np.array([d.center for d in varied], np.float32).reshape(-1, 2)
-        s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in varied], np.float32)
-        out.append(Sample(img, c, s, np.array([d.value for d in varied]), UPRIGHT))
+        out.append(rendered(img, varied, UPRIGHT))
     return out
 
 
@@ -309,9 +316,7 @@ def synthetic_samples(n: int, rng: np.random.Generator, camouflage: float = 0.0,
     for _ in range(n - n // 4):
         img, varied = render_varied_scene(
             rng, camouflage=camouflage > 0 and bool(rng.random() < camouflage))
-        c = np.array([d.center for d in varied], np.float32).reshape(-1, 2)
-        s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in varied], np.float32)
-        out.append(Sample(img, c, s, np.array([d.value for d in varied]), "synthetic"))
+        out.append(rendered(img, varied, "synthetic"))
     for _ in range(n // 4):
         k = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 7))
         values = rng.integers(1, 7, k)
@@ -319,9 +324,7 @@ def synthetic_samples(n: int, rng: np.random.Generator, camouflage: float = 0.0,
         side = float(rng.uniform(18, 60))
         style = str(rng.choice(["white", "dark", "mixed", "colored"]))
         img, drawn = render_dice_scene(values, rng, size, style, side)  # type: ignore[arg-type]
-        c = np.array([d.center for d in drawn], np.float32).reshape(-1, 2)
-        s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in drawn], np.float32)
-        out.append(Sample(img, c, s, np.array([d.value for d in drawn]), "synthetic"))
+        out.append(rendered(img, drawn, "synthetic"))
     return out
 
 
