@@ -31,7 +31,7 @@ import numpy as np
 from vision import model as M
 from vision.coarse_look import covers, explained, replaced
 from vision.die_body import FAR, NEAR, body_contrast
-from vision.faint_neighbours import worth_reading
+from vision.faint_neighbours import Spot, shrunk, worth_reading
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
@@ -792,19 +792,26 @@ def die_of_pips(fr: Frames, pips: list[Mark], sure: float) -> Die | None:
 
 def looked_beside(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple[Region, ...],
                   ) -> list[Die]:
-    """Dice the detector marked too faintly to keep (``looked``: peaks under ``KEEP``,
-    working pixels) beside a ``read`` die of their size, touching it, outside every read die
-    and ``unsure`` region (``vision.faint_neighbours``), read ``unanimous``ly by all four
-    classifiers at least as surely as a pressed die must be; in image pixels."""
+    """Dice the detector marked but no look kept (``looked``: its peaks, working pixels;
+    those too faint to keep, and those kept whose crop no classifier took for a die) beside
+    a ``read`` die of their size, touching it, outside every read die and ``unsure`` region
+    (``vision.faint_neighbours``), read ``unanimous``ly by all four classifiers at least as
+    surely as a pressed die must be; a place none reads so is read once more at
+    ``SHRUNK`` x its size (``faint_neighbours.shrunk``); in image pixels."""
     k, f = fr.work_px, fr.full_px
     strict = pressed_sure()
-    faint = [((x * k, y * k), s * k) for (x, y), s, h in looked if h < KEEP]
-    if not faint or not read or strict > 1.0:
+    marked = [((x * k, y * k), s * k) for (x, y), s, _ in looked]
+    if not marked or not read or strict > 1.0:
         return []
-    spots = worth_reading(faint, [(d.center, box_side(d.box)) for d in read],
+    spots = worth_reading(marked, [(d.center, box_side(d.box)) for d in read],
                           [d.box for d in read] + [r.box for r in unsure])
-    return unanimous_dice(fr, M.turned(fr.full, [((x / f, y / f), s / f) for (x, y), s in spots]),
-                          strict)
+
+    def at(places: list[Spot]) -> list[Die]:
+        return unanimous_dice(fr, M.turned(fr.full, [((x / f, y / f), s / f)
+                                                      for (x, y), s in places]), strict)
+
+    found = at(spots)
+    return found + at(shrunk(spots, [d.box for d in found]))
 
 
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
