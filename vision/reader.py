@@ -41,9 +41,11 @@ from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
+from vision.specks import body_at, without_specks
 from vision.top_face import face_centres
 from vision.types import (
     OVERLAPPING_FACES,
+    PIPS_TOO_SMALL,
     TOO_SMALL,
     TOUCHING_DICE,
     Die,
@@ -848,7 +850,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             unsure.append(Region(center, box, c.why, c.confidence))
         elif c.p_value < needed or in_doubt:
             why = (TOUCHING_DICE if c.touching else
-                   "pips too small to count" if c.size < SMALL_PIPS else
+                   PIPS_TOO_SMALL if c.size < SMALL_PIPS else
                    "face could not be counted")
             unsure.append(Region(center, box, why, c.confidence))
         else:
@@ -862,7 +864,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice += looked_beside(fr, looked, dice, ut)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
-    ut = off_read_dice(ut, dice)
+    ut = without_specks(off_read_dice(ut, dice), dice, body_at(image))
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

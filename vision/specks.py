@@ -1,0 +1,67 @@
+"""Uncertain marks that are specks on the floor, not dice of the set being read.
+
+The detector marks small dark or light spots (a speckled carpet, a polka-dot cloth, crumbs)
+as dice too small to count (``SMALL_MARKS``); each became an uncertain region, so a frame
+of well-read dice on a spotted floor was never ready to rule on. The dice on a
+table are one set, of one size (the median side of the frame's read dice): a mark lying
+apart from every read die (``APART`` x its side: a pressed die's mark lies beside its
+partner) is a speck when, looked at as a die of the set's size, it shows no die body
+against the floor (``die_body.body_contrast`` under ``BODY``, as the pip look asks of a
+die it finds): there the "face" around it is the floor itself. A mark on a real die, even
+the only trace of it, shows that die's body (25 grey levels or more on every shared photo
+and probe) and stays an uncertain region. A larger region the reader could not count is never taken
+for a speck: a cream die on a cream floor may show no body either.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.die_body import FAR, NEAR, body_contrast
+from vision.pip_clusters import BODY
+from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Die, Region, box_side
+
+SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
+APART = 1.5  # a mark farther than this x a read die's side from each one's centre ...
+SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
+#                 body under ``pip_clusters.BODY`` grey levels is a speck
+Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
+
+
+def body_at(image: np.ndarray) -> Contrast:
+    """How much a die of a given side centred at a point of the BGR ``image`` shows its
+    body (``body_contrast``: both rings, as the set's size and ``SMALLER``, unturned)."""
+    def contrast(centre: tuple[float, float], side: float) -> float:
+        return body_contrast(image, centre, side, 0.0, (NEAR, FAR), (1.0, SMALLER), BODY)
+    return contrast
+
+
+def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contrast,
+                   ) -> tuple[Region, ...]:
+    """The ``unsure`` regions that are not specks beside the read ``dice``; ``contrast``
+    measures a die body at a centre for a die of a given side (image pixels).
+
+    >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
+    ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99)]
+    >>> speck = Region((200.0, 300.0), (195, 295, 205, 305), TOO_SMALL, 0.3)
+    >>> pressed = Region((130.0, 100.0), (125, 95, 135, 105), TOO_SMALL, 0.3)
+    >>> without_specks((speck, pressed), dice, lambda c, s: 1.0) == (pressed,)
+    True
+    >>> without_specks((speck,), dice, lambda c, s: 40.0) == (speck,)  # a die's body there
+    True
+    >>> pale = Region((200.0, 300.0), (170, 270, 230, 330), "face could not be counted", 0.4)
+    >>> without_specks((pale,), dice, lambda c, s: 1.0) == (pale,)
+    True
+    """
+    if not dice or not unsure:
+        return unsure
+    side = statistics.median(box_side(d.box) for d in dice)
+
+    def speck(r: Region) -> bool:
+        return (r.reason in SMALL_MARKS
+                and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)
+                and contrast(r.center, side) < BODY)
+    return tuple(r for r in unsure if not speck(r))
