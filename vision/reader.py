@@ -41,6 +41,7 @@ from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
+from vision.set_size import apart, set_side, worth_rereading
 from vision.specks import body_at, without_specks
 from vision.top_face import face_centres
 from vision.types import (
@@ -711,12 +712,31 @@ def unanimous_die(place: M.Place, seen: Read, f: float) -> Die:
                round(confidence, 3), round(angle, 1))
 
 
-def unanimous_dice(fr: Frames, places: list[M.Place], sure: float) -> list[Die]:
+def unanimous_dice(fr: Frames, places: list[M.Place], sure: float, ones: bool = False,
+                   ) -> list[Die]:
     """The dice at the full-resolution ``places`` that all four classifiers read
     ``unanimous``ly, each at least ``sure``; in image pixels."""
     return [unanimous_die(place, seen, fr.full_px)
-            for place, seen in zip(places, unanimous(fr.full, places, sure, NOT_DIE),
+            for place, seen in zip(places, unanimous(fr.full, places, sure, NOT_DIE, ones),
                                    strict=True) if seen is not None]
+
+
+def looked_at_set_size(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Die]:
+    """The ``unsure`` places (``vision.set_size.worth_rereading``) read again centred where
+    they were marked, at the side of the set's ``read`` dice, ``unanimous``ly by all four
+    classifiers at least as surely as a pressed die must be, a one too (its body is checked
+    after, as every read one's: ``with_bodies``); each apart from every read die and from
+    the others (``set_size.apart``); in image pixels."""
+    if not read or not unsure:
+        return []
+    side = set_side(read)
+    again = worth_rereading(unsure, side)
+    strict = pressed_sure()
+    if not again or strict > 1.0:
+        return []
+    f = fr.full_px
+    places = M.turned(fr.full, [((x / f, y / f), side / f) for x, y in (r.center for r in again)])
+    return apart(unanimous_dice(fr, places, strict, ones=True), read, side)
 
 
 def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> bool:
@@ -862,6 +882,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         ut = tuple(left)
     dice += looked_at_pips(fr, looked, dice, ut)
     dice += looked_beside(fr, looked, dice, ut)
+    found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
+    dice, left = explained(dice, list(ut), found)  # in place of the places read again
+    ut = tuple(left)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = without_specks(off_read_dice(ut, dice), dice, body_at(image))

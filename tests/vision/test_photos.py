@@ -108,6 +108,7 @@ def test_a_slanted_die_marked_twice_is_read_once(photos: Path,
     assert s.false == 0 and not s.wrong and the_two(reading) == [2]
     monkeypatch.setattr(reader, "read_once", lambda image, regions, smallest: ([], regions))
     monkeypatch.setattr(reader, "looked_coarser", lambda fr, read, unsure: [])  # which reads it too
+    monkeypatch.setattr(reader, "looked_at_set_size", lambda fr, read, unsure: [])  # and this
     before = read_dice(image)
     assert the_two(before) == [] and len(before.uncertain) == len(reading.uncertain) + 2
 
