@@ -242,8 +242,10 @@ def crop_patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
     return patches_input(crops_uint8(image, places))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2 * len(NETWORKS))
 def _net(name: str) -> cv2.dnn.Net:
+    """The network file ``name``, read once: every network a frame uses stays loaded (with
+    room for four, one look read the file again each frame, and ran it uninitialised)."""
     # OpenCV's own CPU backend is the default; setting it again makes OpenCV 5 warn.
     return cv2.dnn.readNetFromONNX(str(MODELS / name))
 

@@ -726,7 +726,8 @@ def looked_at_set_size(fr: Frames, read: list[Die], unsure: list[Region]) -> lis
     they were marked, at the side of the set's ``read`` dice, ``unanimous``ly by all four
     classifiers at least as surely as a pressed die must be, a one too (its body is checked
     after, as every read one's: ``with_bodies``); each apart from every read die and from
-    the others (``set_size.apart``); in image pixels."""
+    the others (``set_size.apart``); in image pixels. Only places the first classifier
+    reads nearly that surely (``LOOK_BELOW``) are shown the others."""
     if not read or not unsure:
         return []
     side = set_side(read)
@@ -736,6 +737,9 @@ def looked_at_set_size(fr: Frames, read: list[Die], unsure: list[Region]) -> lis
         return []
     f = fr.full_px
     places = M.turned(fr.full, [((x / f, y / f), side / f) for x, y in (r.center for r in again)])
+    first = M.run_classifier(M.crop_patches(fr.full, places))
+    likely = (first[:, 0] < NOT_DIE) & (M.value_probability(first) >= strict - LOOK_BELOW)
+    places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
     return apart(unanimous_dice(fr, places, strict, ones=True), read, side)
 
 
