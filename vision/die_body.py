@@ -29,6 +29,7 @@ Ring = tuple[float, float]  # inner and outer edge, in die sides from its centre
 NEAR: Ring = (0.62, 0.9)
 FAR: Ring = (1.2, 1.6)
 FACE = 0.4  # the face's middle: within this x the side from the centre
+SHOWN = 3.0  # a die's body shows at least this much (grey levels): less is the floor itself
 PIP_APART = 30  # a face pixel this far from the face's median colour (a channel) is a pip
 CROP = 64  # the crop's side, pixels
 SPAN = 3.6  # ... covering this many die sides (the far ring and a margin)

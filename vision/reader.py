@@ -30,7 +30,7 @@ import numpy as np
 
 from vision import model as M
 from vision.coarse_look import covers, explained, replaced
-from vision.die_body import FAR, NEAR, body_contrast
+from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
@@ -663,7 +663,6 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
-SHOWN = 3.0  # a one or a two is read only where its body shows this much against the floor
 # The faces a speck or two on the floor look like, and the sizes (x its box) at which the
 # die's body may show: a one's box is its own; a two's may be drawn round one of its pips,
 # then enlarged (``larger_look``), up to 1.8x the die.

@@ -6,12 +6,15 @@ of well-read dice on a spotted floor was never ready to rule on. The dice on a
 table are one set, of one size (the median side of the frame's read dice): a mark lying
 apart from every read die (``APART`` x its side: a pressed die's mark lies beside its
 partner) is a speck when, looked at as a die of the set's size, it shows no die body
-against the floor (``die_body.body_contrast`` under ``BODY``, as the pip look asks of a
-die it finds): there the "face" around it is the floor itself. A mark on a real die, even
-the only trace of it, shows that die's body (25 grey levels or more on every shared photo
-and probe) and stays an uncertain region. A larger region the reader could not count is never taken
-for a speck: a cream die on a cream floor may show no body either.
+against the floor (``die_body.body_contrast`` under ``SHOWN``, as every read one and two
+must show): there the "face" around it is the floor itself (spots show 0-2 levels). A mark
+on a real die, even the only trace of it, shows that die's body (25 grey levels or more on
+every shared photo and probe as drawn; 4 for a one on grey cloth seen by a grey camera,
+which a threshold of 5 lost) and stays an uncertain region. A larger region the reader
+could not count is never taken for a speck: a cream die on a cream floor may show no body
+either.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,14 +23,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.die_body import FAR, NEAR, body_contrast
-from vision.pip_clusters import BODY
+from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Die, Region, box_side
 
 SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
 APART = 1.5  # a mark farther than this x a read die's side from each one's centre ...
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
-#                 body under ``pip_clusters.BODY`` grey levels is a speck
+#                 body under ``die_body.SHOWN`` grey levels is a speck
 Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
 
 
@@ -35,7 +37,7 @@ def body_at(image: np.ndarray) -> Contrast:
     """How much a die of a given side centred at a point of the BGR ``image`` shows its
     body (``body_contrast``: both rings, as the set's size and ``SMALLER``, unturned)."""
     def contrast(centre: tuple[float, float], side: float) -> float:
-        return body_contrast(image, centre, side, 0.0, (NEAR, FAR), (1.0, SMALLER), BODY)
+        return body_contrast(image, centre, side, 0.0, (NEAR, FAR), (1.0, SMALLER), SHOWN)
     return contrast
 
 
@@ -63,5 +65,5 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     def speck(r: Region) -> bool:
         return (r.reason in SMALL_MARKS
                 and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)
-                and contrast(r.center, side) < BODY)
+                and contrast(r.center, side) < SHOWN)
     return tuple(r for r in unsure if not speck(r))
