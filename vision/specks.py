@@ -18,12 +18,12 @@ either.
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Callable
 
 import numpy as np
 
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
+from vision.set_size import set_side
 from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Die, Region, box_side
 
 SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
@@ -60,7 +60,7 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     """
     if not dice or not unsure:
         return unsure
-    side = statistics.median(box_side(d.box) for d in dice)
+    side = set_side(dice)
 
     def speck(r: Region) -> bool:
         return (r.reason in SMALL_MARKS
