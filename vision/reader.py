@@ -12,7 +12,8 @@ Two uncertain places nearer than any two dice can lie are one die marked twice, 
 once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
 on one pip of a larger die, read once more larger (``vision.larger_look``); a die too large
 for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
-the working size where no die was read (``vision.coarse_look``).
+the working size where no die was read (``vision.coarse_look``). A three or five whose
+middle mark is a glint, not a pip, is not ruled on (``vision.centre_pip``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
@@ -29,6 +30,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.centre_pip import glint_in_middle
 from vision.coarse_look import covers, explained, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
@@ -45,6 +47,7 @@ from vision.set_size import apart, set_side, worth_rereading
 from vision.specks import body_at, without_specks
 from vision.top_face import face_centres
 from vision.types import (
+    GLINT,
     OVERLAPPING_FACES,
     PIPS_TOO_SMALL,
     TOO_SMALL,
@@ -895,7 +898,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
-    reading = on_top_faces(image, reading)
+    reading = without_glints(image, on_top_faces(image, reading))
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
 
@@ -910,6 +913,20 @@ def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
         if face is not None:
             dice[i] = replace(d, center=(round(face[0], 1), round(face[1], 1)))
     return replace(reading, dice=tuple(dice))
+
+
+def without_glints(image: np.ndarray, reading: Reading) -> Reading:
+    """``reading`` with each three or five whose centre mark is a glint
+    (``vision.centre_pip``) made an uncertain region."""
+    glints = {i for i, d in enumerate(reading.dice) if isinstance(d.value, int)
+              and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)}
+    if not glints:
+        return reading
+    dice = tuple(d for i, d in enumerate(reading.dice) if i not in glints)
+    unsure = reading.uncertain + tuple(Region(d.center, d.box, GLINT, d.confidence)
+                                       for i, d in enumerate(reading.dice) if i in glints)
+    return replace(reading, dice=dice, uncertain=unsure,
+                   problem=verdict(dice, unsure, reading.expect))
 
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
