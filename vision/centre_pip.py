@@ -74,18 +74,20 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     n, label, stats, centres = cv2.connectedComponentsWithStats(
         (zone > level / 255 * top).astype(np.uint8), connectivity=4)
     smallest = SMALLEST * np.pi * (0.08 * s) ** 2
-    found, spread = [], []
     w = zone.shape[0]
-    for k in range(1, n):
-        x, y, bw, bh, area = stats[k]
-        if area < smallest or x == 0 or y == 0 or x + bw >= w or y + bh >= w:
-            continue  # noise, or reaching the zone's edge: the floor, a side face
-        on = label == k
-        colour = lab[z0:z1, z0:z1][on].mean(axis=0)
-        found.append(Mark(float(area), (float(centres[k][0]), float(centres[k][1])),
-                          (float(colour[0]), float(colour[1]), float(colour[2]))))
-        spread.append(float(np.linalg.norm(colour - face)))
-    return found, s, float(np.median(spread)) if spread else 0.0
+    x, y, bw, bh, area = stats[1:].T
+    keep = 1 + np.flatnonzero((area >= smallest) & (x > 0) & (y > 0) & (x + bw < w)
+                              & (y + bh < w))  # not noise, nor reaching the zone's edge
+    if not len(keep):
+        return [], s, 0.0
+    flat = label.ravel()
+    colours = np.stack([np.bincount(flat, lab[z0:z1, z0:z1, ch].ravel(), n)[keep]
+                        for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
+    found = [Mark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]), float(centres[k][1])),
+                  (float(c[0]), float(c[1]), float(c[2])))
+             for k, c in zip(keep, colours, strict=True)]
+    spread = np.linalg.norm(colours - face, axis=1)
+    return found, s, float(np.median(spread))
 
 
 def middle_off(found: list[Mark]) -> bool:
