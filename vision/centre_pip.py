@@ -45,19 +45,18 @@ MIN_SIDE = 24  # smaller dice: pips of a few pixels, nothing is said
 
 
 @dataclass(frozen=True)
-class Mark:
-    """A blob standing out from a die's face: area (patch pixels), centre, mean Lab colour."""
+class FaceMark:
+    """A blob standing out from a die's face: its area and centre (patch pixels)."""
 
     area: float
     centre: tuple[float, float]
-    colour: tuple[float, float, float]
 
 
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-          ) -> tuple[list[Mark], float, float]:
+          ) -> tuple[list[FaceMark], float]:
     """The marks standing out from the face of a die (``centre``, ``side`` in pixels, turned
-    by ``angle``) in a BGR image: (marks, the die's side in patch pixels, the marks' median
-    distance from the face's colour in Lab units)."""
+    by ``angle``) in a BGR image, and their median distance from the face's colour (Lab
+    units)."""
     patch = M.crop_uint8(image, centre, side * AROUND / M.CROP_FACTOR, angle, SIDE)
     lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     s, c = SIDE / AROUND, SIDE / 2
@@ -68,7 +67,7 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     zone = apart[z0:z1, z0:z1]
     top = float(zone.max())
     if top <= 0:
-        return [], s, 0.0
+        return [], 0.0
     level, _ = cv2.threshold((zone / top * 255).astype(np.uint8), 0, 255,
                              cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     n, label, stats, centres = cv2.connectedComponentsWithStats(
@@ -79,25 +78,23 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     keep = 1 + np.flatnonzero((area >= smallest) & (x > 0) & (y > 0) & (x + bw < w)
                               & (y + bh < w))  # not noise, nor reaching the zone's edge
     if not len(keep):
-        return [], s, 0.0
+        return [], 0.0
     flat = label.ravel()
     colours = np.stack([np.bincount(flat, lab[z0:z1, z0:z1, ch].ravel(), n)[keep]
                         for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
-    found = [Mark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]), float(centres[k][1])),
-                  (float(c[0]), float(c[1]), float(c[2])))
-             for k, c in zip(keep, colours, strict=True)]
-    spread = np.linalg.norm(colours - face, axis=1)
-    return found, s, float(np.median(spread))
+    found = [FaceMark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]),
+                                                          float(centres[k][1]))) for k in keep]
+    return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
 
 
-def middle_off(found: list[Mark]) -> bool:
+def middle_off(found: list[FaceMark]) -> bool:
     """Whether the middle one of a three's or five's ``found`` marks (nearest the centre of
     them all) lies off the centre of the others (the corner pips, in a layout symmetric
     about their centre: ``SQUARE``) by ``OFF`` up to ``FAR`` x the corners' mean distance
     from their centre, and is not larger than they are, or lies under ``FAR`` off and is
     smaller than a pip (``LIKE_SIZED``).
 
-    >>> pip = lambda x, y, a=50.0: Mark(a, (x, y), (0.0, 0.0, 0.0))
+    >>> pip = lambda x, y, a=50.0: FaceMark(a, (x, y))
     >>> corners = [pip(10, 10), pip(40, 40)]
     >>> middle_off(corners + [pip(25, 25)]), middle_off(corners + [pip(29, 21)])
     (False, True)
@@ -134,5 +131,5 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     a glint taken for a pip. False where that cannot be told."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
-    found, s, clear = marks(image, centre, side, angle)
+    found, clear = marks(image, centre, side, angle)
     return len(found) == value and clear >= CLEAR and middle_off(found)
