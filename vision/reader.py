@@ -44,6 +44,7 @@ from vision.reference import EmptyTray
 from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
 from vision.set_size import apart, set_side, worth_rereading
+from vision.slanted_top import on_slanted_tops
 from vision.specks import body_at, without_specks
 from vision.top_face import face_centres
 from vision.types import (
@@ -52,6 +53,7 @@ from vision.types import (
     PIPS_TOO_SMALL,
     TOO_SMALL,
     TOUCHING_DICE,
+    UNREAD,
     Die,
     Face,
     Reading,
@@ -97,6 +99,8 @@ PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter thres
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
 FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
 FIRST_ALONE_EASY = 0.99  # ... nor, in a frame whose free dice it reads surely, this surely
+PLAIN = 0.999  # a die read this surely is not checked for a glint in its middle (0.995
+#                left a glossy four read as a five)
 EASY_FRAME = 0.9  # a frame whose free dice are read this surely (median) is one the networks
 # know: its pressed dice need only the calibration's ``pressed_easy`` (``easy_pressed``)
 
@@ -877,7 +881,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         elif c.p_value < needed or in_doubt:
             why = (TOUCHING_DICE if c.touching else
                    PIPS_TOO_SMALL if c.size < SMALL_PIPS else
-                   "face could not be counted")
+                   UNREAD)
             unsure.append(Region(center, box, why, c.confidence))
         else:
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
@@ -898,7 +902,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
-    reading = without_glints(image, on_top_faces(image, reading))
+    reading = without_glints(image, on_top_faces(image, on_slanted_tops(image, reading)))
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
 
@@ -919,6 +923,7 @@ def without_glints(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` with each three or five whose centre mark is a glint
     (``vision.centre_pip``) made an uncertain region."""
     glints = {i for i, d in enumerate(reading.dice) if isinstance(d.value, int)
+              and d.confidence < PLAIN
               and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)}
     if not glints:
         return reading

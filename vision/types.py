@@ -93,6 +93,7 @@ TOUCHING_DICE = "dice touching: spread them"  # a Region's reason: another die t
 OVERLAPPING_FACES = "overlapping faces (a side face, or stacked dice)"  # ... two looks at one
 # place, alike in strength: a die seen with its side face, or dice stacked
 TOO_SMALL = "die too small to count its pips"  # ... under the reader's smallest countable die
+UNREAD = "face could not be counted"  # ... a die whose read was not sure enough
 GLINT = "a glint where a pip would be"  # ... a three or five whose centre mark is off its place
 PIPS_TOO_SMALL = "pips too small to count"  # ... a small die read unsurely: its pips a few px
 

@@ -1,0 +1,61 @@
+"""A die a slanted camera shows by its side face is read by its top face
+(``vision.slanted_top``)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from vision import reader as R
+from vision import slanted_top as S
+from vision.bench import probe_labels, score_reading
+from vision.probe_scenes import Probe, probe_scene
+from vision.synthetic import render_dice_scene
+from vision.types import Die, Reading, box_side
+
+
+@pytest.mark.parametrize(("seed", "top"), [(14, 4), (23, 2), (29, 5), (53, 1)])
+def test_a_die_read_by_its_front_face_is_read_by_its_top(seed: int, top: int) -> None:
+    """Slanted-cubes scenes 14, 23, 29 and 53: the whole die was read by the face turned to
+    the camera (a four as the six in front of it, a two as a one, a five as a four, a one
+    as a five) and ruled wrong. Read from above its middle, it shows its top face."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    reading = R.read_dice(image)
+    _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
+    assert ruled_wrong == 0
+    die = next(d for d in drawn if d.value == top)
+    near = [d for d in reading.dice if math.dist(d.center, die.center) < 0.6 * die.side]
+    assert [d.value for d in near] == [top]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flat_dice_are_never_read_from_above(seed: int) -> None:
+    """Dice seen straight down, turned any way: the part above a die's middle and the part
+    below show the same (every pip layout is symmetric about its centre), so the looks
+    never take a flat die for a side face, whatever value it is given."""
+    values = [1, 2, 3, 4, 5, 6]
+    image, drawn = render_dice_scene(values, seed, side=70.0)
+    boxes = [d.box for d in drawn]
+    for wrong in (0, 1):  # as the reader read them, or each as another value
+        read = [(d.value % 6) + 1 if wrong else d.value for d in drawn]
+        assert S.top_value(image, boxes, read) == [None] * len(drawn)
+
+
+def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> None:
+    """A die read surer than ``DOUBT`` is never looked at, and at most ``LOOKS`` a frame
+    (the least sure first)."""
+    asked: list[int] = []
+
+    def top_value(image, boxes, values):  # type: ignore[no-untyped-def]
+        asked.extend(int(box_side(b)) for b in boxes)
+        return [None] * len(boxes)
+
+    monkeypatch.setattr(S, "top_value", top_value)
+    dice = tuple(Die(3, (10.0 * k, 10.0), (0, 0, k, k), c)
+                 for k, c in ((20, 0.999), (21, 0.9), (22, 0.5), (23, 0.8), (24, 0.7),
+                              (25, 0.6), (26, 0.95)))
+    reading = Reading(dice)
+    assert S.on_slanted_tops(np.zeros((50, 300, 3), np.uint8), reading) == reading
+    assert asked == [22, 25, 24, 23][:S.LOOKS]

@@ -1,0 +1,147 @@
+"""A die seen at a slant and read by its side face: its top face is read from above.
+
+A camera looking down at a slant sees a die's top face and, below it in the image, the side
+faces turned towards it, each with its own pips. At a steep slant the front face is as large
+as the top, and a classifier reading the whole die may read the front (the slanted-cubes
+probe: a three read as the five on its front face, a four as the six). With the camera
+upright (the image's top the far side of the table, as a webcam or a phone is held) the top
+face is the uppermost part of the die. So a die read with any doubt (under ``DOUBT``) is
+looked at again just above its middle: a patch ``WIDE`` x its box's side across and
+``TALL`` x that high, stretched to a square as the slant squashes the top face, ``UP`` x
+the side above the middle (two looks), and at the same places below it.
+
+The looks below are the test. Every pip layout is symmetric about its face's centre, so on
+a die lying flat in the image, whatever its turn, the part above the middle and the part
+below show the same thing and read alike; on a die showing a side face they are different
+faces. Where both upper looks read the same value, other than the die's, sure (``SURE``),
+by each of the three classifiers, and neither lower look reads that value, the die's value
+is its top face's: the upper looks', at the top face's place. Otherwise the reading stands.
+A camera upside down (the far side at the image's bottom) turns this round; the box's
+camera is mounted upright.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.types import UNREAD, Die, Reading, Region, box_centre, box_side, verdict
+
+UP = (0.2, 0.25)  # the looks' middles above (and below) the die's, x its box's side
+WIDE = 0.85  # a look's patch: this x the side across ...
+TALL = 0.65  # ... and this x its width high (the top face, squashed by the slant)
+DOUBT = 0.995  # a die read this sure or surer is not looked at again
+FIRST = 0.6  # the first upper look (one classifier) reading another value this surely ...
+SURE = 0.9  # ... is read by all three at both upper looks, each as sure as this
+NOT_A_DIE = 0.5  # a look this likely "not a die" reads nothing
+LOOKS = 4  # at most this many dice a frame are looked at (the least sure): each look costs
+#            a classifier run, and a frame of 25 dice has about ten in doubt
+
+
+def look_patch(image: np.ndarray, box: tuple[int, int, int, int], up: float) -> np.ndarray:
+    """The ``CROP`` x ``CROP`` BGR patch of a die's box ``up`` x its side above its middle
+    (below for ``up`` < 0): ``WIDE`` x the side across, ``TALL`` x that high.
+
+    >>> img = np.zeros((100, 100, 3), np.uint8)
+    >>> img[20:30] = 255  # a white band across the top of the die's box
+    >>> [int(look_patch(img, (20, 20, 80, 80), up).max()) for up in (0.25, -0.25)]
+    [255, 0]
+    """
+    side = box_side(box)
+    cx, cy = box_centre(box)
+    cy -= up * side
+    w = WIDE * side
+    h = w * TALL
+    src = np.array([[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2],
+                    [cx - w / 2, cy + h / 2]], np.float32)
+    dst = np.array([[0, 0], [M.CROP, 0], [0, M.CROP]], np.float32)
+    return cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (M.CROP, M.CROP),
+                          flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _reads(patches: np.ndarray, nets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 7) calibrated class probabilities of BGR patches, averaged over ``nets``, and
+    whether the nets agree on each one's likeliest value."""
+    x = M.patches_input(patches)
+    t = M.calibration().temperature
+    each = np.stack([M.softmax(M.run_classifier_raw(x, n)[0], t) for n in nets])
+    votes = each[:, :, 1:].argmax(axis=2)
+    return each.mean(axis=0), (votes == votes[0]).all(axis=0)
+
+
+def _value(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's likeliest value (1-6) and its probability given a die."""
+    value = probs[:, 1:].argmax(axis=1) + 1
+    return value, M.value_probability(probs, value)
+
+
+def top_value(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
+              values: list[int]) -> list[tuple[int, float] | None]:
+    """For dice (boxes, read values; 0 for a die not read), the value their top face reads
+    from above and how sure, where the looks find a side face read (see the module); None
+    elsewhere. Cheapest test first: one upper look by one classifier, then the lower looks
+    by it, and only then all three classifiers at all four looks."""
+    out: list[tuple[int, float] | None] = [None] * len(boxes)
+    if not boxes:
+        return out
+    first, _ = _reads(np.stack([look_patch(image, b, UP[0]) for b in boxes]), (M.CLASSIFIER,))
+    v, p = _value(first)
+    maybe = [i for i in range(len(boxes))
+             if v[i] != values[i] and p[i] >= FIRST and first[i, 0] < NOT_A_DIE]
+    if not maybe:
+        return out
+    seen = {i: int(v[i]) for i in maybe}
+    below = [-u for u in UP]
+    lower, _ = _reads(np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below]),
+                      (M.CLASSIFIER,))
+    v, _ = _value(lower)
+    maybe = [i for k, i in enumerate(maybe)
+             if not (v[k * len(below):(k + 1) * len(below)] == seen[i]).any()]
+    if not maybe:
+        return out
+    looks = (*UP, *below)
+    n = len(looks)
+    probs, agree = _reads(np.stack([look_patch(image, boxes[i], u) for i in maybe
+                                    for u in looks]), (M.CLASSIFIER, *M.OPINIONS))
+    v, p = _value(probs)
+    for k, i in enumerate(maybe):
+        up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
+        if ((v[up] == seen[i]).all() and (p[up] >= SURE).all() and agree[up].all()
+                and (probs[up, 0] < NOT_A_DIE).all() and not (v[down] == seen[i]).any()):
+            out[i] = seen[i], float(p[up].min())
+    return out
+
+
+def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
+    """``reading`` with the dice in doubt and the places not read (the face could not be
+    counted: ``UNREAD``) that a slanted camera shows by a side face read by their top
+    face instead (``top_value``), placed at that face: the ``LOOKS`` least sure of them."""
+    doubted = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < DOUBT]
+    unread = [r for r in reading.uncertain if r.reason == UNREAD]
+    both: list[Die | Region] = [*doubted, *unread]
+    places = sorted(both, key=lambda x: x.confidence)[:LOOKS]
+    if not places:
+        return reading
+    tops = top_value(image, [x.box for x in places],
+                     [int(x.value) if isinstance(x, Die) else 0 for x in places])
+    read = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
+    if not read:
+        return reading
+
+    def on_top(x: Die | Region) -> Die:
+        value, sure = read[id(x)]
+        cx, cy = box_centre(x.box)
+        above = (round(cx, 1), round(cy - float(np.mean(UP)) * box_side(x.box), 1))
+        if isinstance(x, Die):
+            return replace(x, value=value, confidence=round(sure, 3), center=above)
+        return Die(value, above, x.box, round(sure, 3))
+
+    dice = tuple(on_top(d) if id(d) in read else d for d in reading.dice)
+    dice += tuple(on_top(r) for r in unread if id(r) in read)
+    dice = tuple(sorted(dice, key=lambda d: (d.center[1], d.center[0])))
+    unsure = tuple(r for r in reading.uncertain if id(r) not in read)
+    return replace(reading, dice=dice, uncertain=unsure,
+                   problem=verdict(dice, unsure, reading.expect))
