@@ -15,20 +15,22 @@ a die lying flat in the image, whatever its turn, the part above the middle and 
 below show the same thing and read alike; on a die showing a side face they are different
 faces. Where both upper looks read the same value, other than the die's, sure (``SURE``),
 by each of the three classifiers, and neither lower look reads that value, the die's value
-is its top face's: the upper looks', at the top face's place. Otherwise the reading stands.
+is its top face's: the upper looks', at the top face's place. Where they read it less
+surely (``DOUBTED``), the die's own read is a side face's and the top's is not sure: the
+die is not ruled on (an uncertain region, ``SIDE_FACE``). Otherwise the reading stands.
 A camera upside down (the far side at the image's bottom) turns this round; the box's
 camera is mounted upright.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision import model as M
-from vision.types import UNREAD, Die, Reading, Region, box_centre, box_side, verdict
+from vision.types import SIDE_FACE, UNREAD, Die, Reading, Region, box_centre, box_side, verdict
 
 UP = (0.2, 0.25)  # the looks' middles above (and below) the die's, x its box's side
 WIDE = 0.85  # a look's patch: this x the side across ...
@@ -36,6 +38,7 @@ TALL = 0.65  # ... and this x its width high (the top face, squashed by the slan
 DOUBT = 0.995  # a die read this sure or surer is not looked at again
 FIRST = 0.6  # the first upper look (one classifier) reading another value this surely ...
 SURE = 0.9  # ... is read by all three at both upper looks, each as sure as this
+DOUBTED = 0.8  # ... or, read by them at both this surely (their mean), the die is in doubt
 NOT_A_DIE = 0.5  # a look this likely "not a die" reads nothing
 LOOKS = 4  # at most this many dice a frame are looked at (the least sure): each look costs
 #            a classifier run, and a frame of 25 dice has about ten in doubt
@@ -78,13 +81,24 @@ def _value(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return value, M.value_probability(probs, value)
 
 
-def top_value(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
-              values: list[int]) -> list[tuple[int, float] | None]:
-    """For dice (boxes, read values; 0 for a die not read), the value their top face reads
-    from above and how sure, where the looks find a side face read (see the module); None
-    elsewhere. Cheapest test first: one upper look by one classifier, then the lower looks
-    by it, and only then all three classifiers at all four looks."""
-    out: list[tuple[int, float] | None] = [None] * len(boxes)
+@dataclass(frozen=True)
+class TopLook:
+    """What a die's top face reads from above: its value, the looks' least probability of
+    it, and whether they are sure enough to read the die by it; if not, the die is only
+    doubted (its own read is a side face's, and the top could not be read surely)."""
+
+    value: int
+    probability: float
+    sure: bool
+
+
+def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
+              values: list[int]) -> list[TopLook | None]:
+    """For dice (boxes, read values; 0 for a die not read), what their top face reads from
+    above, where the looks find a side face read (see the module); None elsewhere.
+    Cheapest test first: one upper look by one classifier, then the lower looks by it, and
+    only then all three classifiers at all four looks."""
+    out: list[TopLook | None] = [None] * len(boxes)
     if not boxes:
         return out
     first, _ = _reads(np.stack([look_patch(image, b, UP[0]) for b in boxes]), (M.CLASSIFIER,))
@@ -109,39 +123,47 @@ def top_value(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     v, p = _value(probs)
     for k, i in enumerate(maybe):
         up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
-        if ((v[up] == seen[i]).all() and (p[up] >= SURE).all() and agree[up].all()
-                and (probs[up, 0] < NOT_A_DIE).all() and not (v[down] == seen[i]).any()):
-            out[i] = seen[i], float(p[up].min())
+        if ((v[up] == seen[i]).all() and (probs[up, 0] < NOT_A_DIE).all()
+                and (p[up] >= DOUBTED).all() and not (v[down] == seen[i]).any()):
+            sure = bool((p[up] >= SURE).all() and agree[up].all())
+            out[i] = TopLook(seen[i], float(p[up].min()), sure)
     return out
 
 
 def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` with the dice in doubt and the places not read (the face could not be
-    counted: ``UNREAD``) that a slanted camera shows by a side face read by their top
-    face instead (``top_value``), placed at that face: the ``LOOKS`` least sure of them."""
+    counted: ``UNREAD``) that a slanted camera shows by a side face (``top_looks``; the
+    ``LOOKS`` least sure of them) read by their top face instead, placed at that face, or,
+    for a die whose top could not be read surely, made an uncertain region (``SIDE_FACE``).
+    """
     doubted = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < DOUBT]
     unread = [r for r in reading.uncertain if r.reason == UNREAD]
     both: list[Die | Region] = [*doubted, *unread]
     places = sorted(both, key=lambda x: x.confidence)[:LOOKS]
     if not places:
         return reading
-    tops = top_value(image, [x.box for x in places],
+    tops = top_looks(image, [x.box for x in places],
                      [int(x.value) if isinstance(x, Die) else 0 for x in places])
-    read = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
-    if not read:
+    found = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
+    read = {k: top for k, top in found.items() if top.sure}
+    doubt = {k for k, top in found.items() if not top.sure}
+    if not found:
         return reading
 
     def on_top(x: Die | Region) -> Die:
-        value, sure = read[id(x)]
+        top = read[id(x)]
         cx, cy = box_centre(x.box)
         above = (round(cx, 1), round(cy - float(np.mean(UP)) * box_side(x.box), 1))
         if isinstance(x, Die):
-            return replace(x, value=value, confidence=round(sure, 3), center=above)
-        return Die(value, above, x.box, round(sure, 3))
+            return replace(x, value=top.value, confidence=round(top.probability, 3),
+                           center=above)
+        return Die(top.value, above, x.box, round(top.probability, 3))
 
-    dice = tuple(on_top(d) if id(d) in read else d for d in reading.dice)
+    dice = tuple(on_top(d) if id(d) in read else d for d in reading.dice if id(d) not in doubt)
     dice += tuple(on_top(r) for r in unread if id(r) in read)
     dice = tuple(sorted(dice, key=lambda d: (d.center[1], d.center[0])))
     unsure = tuple(r for r in reading.uncertain if id(r) not in read)
+    unsure += tuple(Region(d.center, d.box, SIDE_FACE, d.confidence) for d in reading.dice
+                    if id(d) in doubt)
     return replace(reading, dice=dice, uncertain=unsure,
                    problem=verdict(dice, unsure, reading.expect))
