@@ -12,8 +12,10 @@ Two uncertain places nearer than any two dice can lie are one die marked twice, 
 once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
 on one pip of a larger die, read once more larger (``vision.larger_look``); a die too large
 for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
-the working size where no die was read (``vision.coarse_look``). A three or five whose
-middle mark is a glint, not a pip, is not ruled on (``vision.centre_pip``).
+the working size where no die was read (``vision.coarse_look``). A die in doubt that a
+slanted camera shows by its side face is read by its top face, looked at above its middle
+(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
+ruled on (``vision.centre_pip``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
