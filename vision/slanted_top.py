@@ -40,7 +40,7 @@ FIRST = 0.6  # the first upper look (one classifier) reading another value this 
 SURE = 0.9  # ... is read by all three at both upper looks, each as sure as this
 DOUBTED = 0.8  # ... or, read by them at both this surely (their mean), the die is in doubt
 NOT_A_DIE = 0.5  # a look this likely "not a die" reads nothing
-LOOKS = 4  # at most this many dice a frame are looked at (the least sure): each look costs
+LOOKS = 3  # at most this many dice a frame are looked at (the least sure): each look costs
 #            a classifier run, and a frame of 25 dice has about ten in doubt
 
 
