@@ -12,9 +12,13 @@ where a die read as three or five shows exactly that many clear marks (``CLEAR``
 from its face), its corner marks in a face's symmetric layout (``SQUARE``), and the middle
 one lies ``OFF`` or more off their centre, or is under ``LIKE_SIZED`` of their size (but
 not ``FAR`` off: then the marks are not its pips, a pip missed and a glint or a side
-face's pip counted), the die is not ruled on: it becomes an uncertain region. Where the
-pips cannot be told apart so clearly (a dark face, blur, marbling, a die under
-``MIN_SIDE``) the check says nothing.
+face's pip counted), the die is not ruled on: it becomes an uncertain region. So too where
+the middle mark is of another colour than the corner pips, which are alike (a white glint
+between yellow pips: ``UNLIKE``), and where only the corner pips stand out as pips, laid
+out as a face's corners (``CORNERS``), and what lies between them is a speck smaller than
+any pip (a glint too small to be a mark at all, read as the centre pip). Where the pips
+cannot be told apart so clearly (a dark face, blur, marbling, a die under ``MIN_SIDE``)
+the check says nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ FACE = 0.35  # the face's colour: the median within this x the side of the die's
 ZONE = 0.44  # marks are sought within this x the side of the middle (a pip's outer edge
 #              lies 0.35 out), and one reaching its edge is not a pip
 SMALLEST = 0.25  # a mark under this x a pip's least area (radius 0.08 side) is noise
+LARGEST = 0.13  # a mark larger than a disc of this radius (x side) is no pip: a shadow's
+#                 edge, the floor between a die's edge and the zone's
 CLEAR = 35.0  # the pips stand out this far (Lab units) from the face, or nothing is said
 LIKE_SIZED = (0.4, 2.5)  # the middle mark's area over the corners' median: a smaller one
 #                          is no pip; a larger one, pips run together, says nothing
@@ -42,21 +48,28 @@ FAR = 0.45  # ... up to this far: beyond, the marks are not its pips and nothing
 SQUARE = 0.25  # corner marks whose mirrors through their centre miss each other by more
 #                than this x their distance from it are not a face's corner pips
 MIN_SIDE = 24  # smaller dice: pips of a few pixels, nothing is said
+ALIKE = 20.0  # corner pips within this (Lab units) of their median colour are alike ...
+UNLIKE = 30.0  # ... and a middle mark this far from it is of another colour: no pip
+SPECK = 0.05  # ... where the corner pips alone stand out, marks down to this x (a speck)
+CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
+#               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
 
 @dataclass(frozen=True)
 class FaceMark:
-    """A blob standing out from a die's face: its area and centre (patch pixels)."""
+    """A blob standing out from a die's face: its area and centre (patch pixels) and its
+    mean colour (Lab)."""
 
     area: float
     centre: tuple[float, float]
+    colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-          ) -> tuple[list[FaceMark], float]:
+          least: float = SMALLEST) -> tuple[list[FaceMark], float]:
     """The marks standing out from the face of a die (``centre``, ``side`` in pixels, turned
-    by ``angle``) in a BGR image, and their median distance from the face's colour (Lab
-    units)."""
+    by ``angle``) in a BGR image, each at least ``least`` x a pip's least area, and their
+    median distance from the face's colour (Lab units)."""
     patch = M.crop_uint8(image, centre, side * AROUND / M.CROP_FACTOR, angle, SIDE)
     lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     s, c = SIDE / AROUND, SIDE / 2
@@ -72,18 +85,21 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
                              cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     n, label, stats, centres = cv2.connectedComponentsWithStats(
         (zone > level / 255 * top).astype(np.uint8), connectivity=4)
-    smallest = SMALLEST * np.pi * (0.08 * s) ** 2
+    smallest = least * np.pi * (0.08 * s) ** 2
+    largest = np.pi * (LARGEST * s) ** 2
     w = zone.shape[0]
     x, y, bw, bh, area = stats[1:].T
-    keep = 1 + np.flatnonzero((area >= smallest) & (x > 0) & (y > 0) & (x + bw < w)
-                              & (y + bh < w))  # not noise, nor reaching the zone's edge
+    keep = 1 + np.flatnonzero((area >= smallest) & (area <= largest) & (x > 0) & (y > 0)
+                              & (x + bw < w) & (y + bh < w))  # pip-sized, not at the edge
     if not len(keep):
         return [], 0.0
     flat = label.ravel()
     colours = np.stack([np.bincount(flat, lab[z0:z1, z0:z1, ch].ravel(), n)[keep]
                         for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
     found = [FaceMark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]),
-                                                          float(centres[k][1]))) for k in keep]
+                                                          float(centres[k][1])),
+                      (float(col[0]), float(col[1]), float(col[2])))
+             for k, col in zip(keep, colours, strict=True)]
     return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
 
 
@@ -109,19 +125,69 @@ def middle_off(found: list[FaceMark]) -> bool:
     (True, False)
     """
     xy = np.array([m.centre for m in found])
-    i = int(np.argmin(np.linalg.norm(xy - xy.mean(axis=0), axis=1)))
-    corners = np.delete(xy, i, axis=0)
-    centre = corners.mean(axis=0)
-    reach = float(np.linalg.norm(corners - centre, axis=1).mean())
-    if reach <= 0:
+    i = _middle(xy)
+    laid = _laid_out(np.delete(xy, i, axis=0))
+    if laid is None:
         return False
-    mirrors = 2 * centre - corners
-    gaps = np.linalg.norm(mirrors[:, None, :] - corners[None, :, :], axis=2).min(axis=1)
-    if gaps.max() > SQUARE * reach:
-        return False  # the corners are not a face's corner pips
+    centre, reach = laid
     off = float(np.linalg.norm(xy[i] - centre)) / reach
     area = found[i].area / float(np.median([m.area for k, m in enumerate(found) if k != i]))
     return off < FAR and ((off >= OFF and area <= LIKE_SIZED[1]) or area < LIKE_SIZED[0])
+
+
+def _middle(xy: np.ndarray) -> int:
+    """The mark nearest the centre of them all."""
+    return int(np.argmin(np.linalg.norm(xy - xy.mean(axis=0), axis=1)))
+
+
+def _laid_out(corners: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The centre of corner marks and their mean distance from it, where they lie as a
+    face's corner pips do, each one's mirror through the centre on another (``SQUARE``);
+    None where they do not."""
+    centre = corners.mean(axis=0)
+    reach = float(np.linalg.norm(corners - centre, axis=1).mean())
+    if reach <= 0:
+        return None
+    mirrors = 2 * centre - corners
+    gaps = np.linalg.norm(mirrors[:, None, :] - corners[None, :, :], axis=2).min(axis=1)
+    return None if gaps.max() > SQUARE * reach else (centre, reach)
+
+
+def middle_unlike(found: list[FaceMark]) -> bool:
+    """Whether the middle one of ``found`` marks is of another colour than the others (the
+    corner pips, laid out as a face's and alike among themselves, ``ALIKE``), by
+    ``UNLIKE`` Lab units or more: a white glint among yellow pips.
+
+    >>> pip = lambda x, y, c=(60.0, -5.0, 28.0): FaceMark(50.0, (x, y), c)
+    >>> corners = [pip(10, 10), pip(40, 40)]
+    >>> middle_unlike(corners + [pip(25, 25)]), middle_unlike(corners + [pip(25, 25, (80, 2, -16))])
+    (False, True)
+    """
+    xy = np.array([m.centre for m in found])
+    i = _middle(xy)
+    if _laid_out(np.delete(xy, i, axis=0)) is None:
+        return False
+    colours = np.array([m.colour for k, m in enumerate(found) if k != i])
+    pips = np.median(colours, axis=0)
+    if np.linalg.norm(colours - pips, axis=1).max() > ALIKE:
+        return False
+    return bool(np.linalg.norm(np.array(found[i].colour) - pips) >= UNLIKE)
+
+
+def corners_alone(found: list[FaceMark]) -> bool:
+    """Whether ``found`` marks are a face's corner pips alone: laid out as a face's, as far
+    from their centre as corner pips are (``CORNERS`` x their radius), not a corner and
+    the centre pip.
+
+    >>> pip = lambda x, y: FaceMark(50.0, (x, y))  # radius 4
+    >>> corners_alone([pip(10, 10), pip(40, 10), pip(10, 40), pip(40, 40)])
+    True
+    >>> corners_alone([pip(10, 10), pip(22, 22)])  # a corner and the centre: too near
+    False
+    """
+    laid = _laid_out(np.array([m.centre for m in found]))
+    radius = float(np.sqrt(np.median([m.area for m in found]) / np.pi))
+    return laid is not None and laid[1] >= CORNERS * radius
 
 
 def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
@@ -132,4 +198,14 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     if value not in CENTRED or side < MIN_SIDE:
         return False
     found, clear = marks(image, centre, side, angle)
-    return len(found) == value and clear >= CLEAR and middle_off(found)
+    if clear < CLEAR:
+        return False
+    if len(found) == value:
+        return middle_off(found) or middle_unlike(found)
+    if len(found) != value - 1 or not corners_alone(found):
+        return False
+    # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
+    specks, _ = marks(image, centre, side, angle, SPECK)
+    xy = np.array([m.centre for m in found])
+    middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
+    return len(middle) == 1 and middle_off([*found, *middle])

@@ -23,6 +23,19 @@ def test_a_glint_in_the_middle_of_a_four_is_not_ruled_on(seed: int) -> None:
     assert [r.reason for r in reading.uncertain] == [GLINT]
 
 
+@pytest.mark.parametrize("seed", [38, 41])
+def test_a_glint_unlike_the_pips_or_smaller_than_a_speck_is_not_ruled_on(seed: int) -> None:
+    """Glossy-dice scene 38: a blue two with yellow pips and a white glint between them,
+    read as a three; the middle mark is of another colour than the corner pips. Scene 41:
+    a black four whose glint in the middle is too small to count as a pip at all, read as a
+    five; the corner pips stand alone, and what lies between them is a speck, not a pip."""
+    image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
+    reading = R.read_dice(image)
+    _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
+    assert ruled_wrong == 0
+    assert GLINT in [r.reason for r in reading.uncertain]
+
+
 @pytest.mark.parametrize("values", [(3, 5), (5, 3, 5), (3, 3, 3, 5)])
 def test_threes_and_fives_are_read(values: tuple[int, ...]) -> None:
     """Real centre pips (renders, every value with one) are never taken for glints."""
