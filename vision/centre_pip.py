@@ -62,7 +62,7 @@ class FaceMark:
 
     area: float
     centre: tuple[float, float]
-    colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    colour: tuple[float, float, float]
 
 
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -110,7 +110,7 @@ def middle_off(found: list[FaceMark]) -> bool:
     from their centre, and is not larger than they are, or lies under ``FAR`` off and is
     smaller than a pip (``LIKE_SIZED``).
 
-    >>> pip = lambda x, y, a=50.0: FaceMark(a, (x, y))
+    >>> pip = lambda x, y, a=50.0: FaceMark(a, (x, y), (80.0, 0.0, 0.0))
     >>> corners = [pip(10, 10), pip(40, 40)]
     >>> middle_off(corners + [pip(25, 25)]), middle_off(corners + [pip(29, 21)])
     (False, True)
@@ -179,7 +179,7 @@ def corners_alone(found: list[FaceMark]) -> bool:
     from their centre as corner pips are (``CORNERS`` x their radius), not a corner and
     the centre pip.
 
-    >>> pip = lambda x, y: FaceMark(50.0, (x, y))  # radius 4
+    >>> pip = lambda x, y: FaceMark(50.0, (x, y), (80.0, 0.0, 0.0))  # radius 4
     >>> corners_alone([pip(10, 10), pip(40, 10), pip(10, 40), pip(40, 40)])
     True
     >>> corners_alone([pip(10, 10), pip(22, 22)])  # a corner and the centre: too near
@@ -193,8 +193,11 @@ def corners_alone(found: list[FaceMark]) -> bool:
 def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
                     angle: float, value: int) -> bool:
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
-    shows that many clear marks, the middle one off the centre pip's place (``middle_off``):
-    a glint taken for a pip. False where that cannot be told."""
+    shows a glint taken for its centre pip: that many clear marks, the middle one off the
+    centre pip's place or smaller than a pip (``middle_off``) or of another colour
+    (``middle_unlike``); or one clear mark fewer, the corner pips alone
+    (``corners_alone``), with a lone speck between them (``middle_off`` again, the speck
+    far smaller than a pip). False where that cannot be told."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
     found, clear = marks(image, centre, side, angle)

@@ -145,10 +145,10 @@ def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
     tops = top_looks(image, [x.box for x in places],
                      [int(x.value) if isinstance(x, Die) else 0 for x in places])
     found = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
-    read = {k: top for k, top in found.items() if top.sure}
-    doubt = {k for k, top in found.items() if not top.sure}
     if not found:
         return reading
+    read = {k: top for k, top in found.items() if top.sure}
+    doubt = {k for k, top in found.items() if not top.sure}
 
     def on_top(x: Die | Region) -> Die:
         top = read[id(x)]
