@@ -924,16 +924,9 @@ def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
 def without_glints(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` with each three or five whose centre mark is a glint
     (``vision.centre_pip``) made an uncertain region."""
-    glints = {i for i, d in enumerate(reading.dice) if isinstance(d.value, int)
-              and d.confidence < PLAIN
-              and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)}
-    if not glints:
-        return reading
-    dice = tuple(d for i, d in enumerate(reading.dice) if i not in glints)
-    unsure = reading.uncertain + tuple(Region(d.center, d.box, GLINT, d.confidence)
-                                       for i, d in enumerate(reading.dice) if i in glints)
-    return replace(reading, dice=dice, uncertain=unsure,
-                   problem=verdict(dice, unsure, reading.expect))
+    glints = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < PLAIN
+              and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)]
+    return reading.without(glints, GLINT) if glints else reading
 
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:

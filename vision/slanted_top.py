@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
-from vision.types import SIDE_FACE, UNREAD, Die, Reading, Region, box_centre, box_side, verdict
+from vision.types import SIDE_FACE, UNREAD, Die, Reading, Region, box_centre, box_side
 
 UP = (0.2, 0.25)  # the looks' middles above (and below) the die's, x its box's side
 WIDE = 0.85  # a look's patch: this x the side across ...
@@ -159,11 +159,9 @@ def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
                            center=above)
         return Die(top.value, above, x.box, round(top.probability, 3))
 
-    dice = tuple(on_top(d) if id(d) in read else d for d in reading.dice if id(d) not in doubt)
+    dice = tuple(on_top(d) if id(d) in read else d for d in reading.dice)
     dice += tuple(on_top(r) for r in unread if id(r) in read)
     dice = tuple(sorted(dice, key=lambda d: (d.center[1], d.center[0])))
     unsure = tuple(r for r in reading.uncertain if id(r) not in read)
-    unsure += tuple(Region(d.center, d.box, SIDE_FACE, d.confidence) for d in reading.dice
-                    if id(d) in doubt)
-    return replace(reading, dice=dice, uncertain=unsure,
-                   problem=verdict(dice, unsure, reading.expect))
+    side_read = [d for d in reading.dice if id(d) in doubt]  # unchanged: still in ``dice``
+    return replace(reading, dice=dice, uncertain=unsure).without(side_read, SIDE_FACE)

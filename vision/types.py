@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 Box = tuple[int, int, int, int]
@@ -118,6 +119,23 @@ class Reading:
     expect: int | None = None
     ms: float = 0.0
     problem: str | None = field(default=None)
+
+    def without(self, dice: Iterable[Die], reason: str) -> Reading:
+        """This reading with ``dice`` (some of its own) not ruled on: each an uncertain
+        region, for ``reason``, in its place; the problem judged again.
+
+        >>> two = Die(2, (10.0, 10.0), (0, 0, 20, 20), 0.9)
+        >>> five = Die(5, (50.0, 10.0), (40, 0, 60, 20), 0.8)
+        >>> r = Reading((two, five), expect=2).without([five], "a glint")
+        >>> r.values, [u.reason for u in r.uncertain], r.problem
+        ((2,), ['a glint'], 'a die could not be read')
+        """
+        gone = {id(d) for d in dice}
+        kept = tuple(d for d in self.dice if id(d) not in gone)
+        unsure = self.uncertain + tuple(Region(d.center, d.box, reason, d.confidence)
+                                        for d in self.dice if id(d) in gone)
+        return replace(self, dice=kept, uncertain=unsure,
+                       problem=verdict(kept, unsure, self.expect))
 
     @property
     def ok(self) -> bool:
