@@ -16,9 +16,13 @@ face's pip counted), the die is not ruled on: it becomes an uncertain region. So
 the middle mark is of another colour than the corner pips, which are alike (a white glint
 between yellow pips: ``UNLIKE``), and where only the corner pips stand out as pips, laid
 out as a face's corners (``CORNERS``), and what lies between them is a speck smaller than
-any pip (a glint too small to be a mark at all, read as the centre pip). Where the pips
-cannot be told apart so clearly (a dark face, blur, marbling, a die under ``MIN_SIDE``)
-the check says nothing.
+any pip (a glint too small to be a mark at all, read as the centre pip), and where the
+middle mark is drawn out far more than the corner pips are (``STRETCHED``: a glint is the
+lamp's shine drawn along the face; printed pips are discs, and a slant squeezes them all
+alike). The marks are sought on the die's face, found by its colour (``face_square``): a
+box that takes in the die's hard shadow, or only part of its face, would put the pips off
+the middle or outside the look. Where the pips cannot be told apart so clearly (a dark
+face, blur, marbling, a die under ``MIN_SIDE``) the check says nothing.
 """
 
 from __future__ import annotations
@@ -51,6 +55,13 @@ MIN_SIDE = 24  # smaller dice: pips of a few pixels, nothing is said
 ALIKE = 20.0  # corner pips within this (Lab units) of their median colour are alike ...
 UNLIKE = 30.0  # ... and a middle mark this far from it is of another colour: no pip
 SPECK = 0.05  # ... where the corner pips alone stand out, marks down to this x (a speck)
+FACE_LIKE = 20.0  # pixels this near the face's colour (Lab units) are its face ...
+LOOK = 2.0  # ... sought within this x the box's side of its centre
+SIZED = (0.6, 1.5)  # ... a face this x the box's side (filled: pips and all) ...
+SQUARISH = 0.75  # ... filling this share of its bounding square ...
+MOVE = 0.5  # ... up to this x the box's side off its centre is where the marks are sought
+STRETCHED = 1.4  # a middle mark this much longer for its width than the corner pips is no
+#                  pip (real centre pips: 1.24 at most, over 517 threes and fives read)
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
@@ -63,6 +74,44 @@ class FaceMark:
     area: float
     centre: tuple[float, float]
     colour: tuple[float, float, float]
+    stretch: float  # its length over its width (from its second moments): 1 for a disc
+
+
+def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
+                angle: float) -> tuple[tuple[float, float], float]:
+    """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
+    turned by ``angle``): the pixels of its face's colour (``FACE_LIKE``) joined to the
+    box's middle, pips and all, looked for within ``LOOK`` x the side; where they make a
+    square (``SQUARISH``) of ``SIZED`` x the box's side, clear of the look's edge (else
+    the floor is the face's colour), not ``MOVE`` off; else ``centre`` and ``side``. A box
+    that takes in the die's shadow or a side face, or only part of a glossy face, lies off
+    the face, and its pips off its middle.
+    """
+    size = side * LOOK / M.CROP_FACTOR
+    patch = M.crop_uint8(image, centre, size, angle, SIDE)
+    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    s, c = SIDE / LOOK, SIDE / 2  # the box's side in patch pixels, the middle
+    inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
+    face = np.median(lab[inner, inner].reshape(-1, 3), axis=0)
+    like = (np.linalg.norm(lab - face, axis=2) < FACE_LIKE).astype(np.uint8)
+    n, label = cv2.connectedComponents(like, connectivity=4)
+    if n < 2:
+        return centre, side
+    k = int(np.bincount(label[inner, inner].ravel(), minlength=n)[1:].argmax()) + 1
+    contours, _ = cv2.findContours((label == k).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    x, y, w, h = cv2.boundingRect(outline)
+    m = cv2.moments(outline)
+    if x == 0 or y == 0 or x + w >= SIDE or y + h >= SIDE or m["m00"] < SQUARISH * w * h:
+        return centre, side
+    found = max(w, h) / s  # a slant squeezes the face one way
+    shift = np.array([m["m10"] / m["m00"] - c, m["m01"] / m["m00"] - c])
+    if not SIZED[0] <= found <= SIZED[1] or np.linalg.norm(shift) > MOVE * s:
+        return centre, side
+    back = cv2.invertAffineTransform(M.crop_matrix(centre, size, angle, SIDE))
+    x1, y1 = back @ np.array([c + shift[0], c + shift[1], 1.0])
+    return (float(x1), float(y1)), found * side
 
 
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -98,9 +147,27 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
                         for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
     found = [FaceMark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]),
                                                           float(centres[k][1])),
-                      (float(col[0]), float(col[1]), float(col[2])))
-             for k, col in zip(keep, colours, strict=True)]
+                      (float(col[0]), float(col[1]), float(col[2])), st)
+             for k, col, st in zip(keep, colours, _stretches(label, n, keep), strict=True)]
     return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
+
+
+def _stretches(label: np.ndarray, n: int, keep: np.ndarray) -> np.ndarray:
+    """Each ``keep`` component's length over its width: the square root of its second
+    moments' larger over smaller eigenvalue (a disc 1, an ellipse twice as long as wide 2)."""
+    ys, xs = np.indices(label.shape, dtype=np.float64)
+    flat = label.ravel()
+    count = np.bincount(flat, minlength=n)[keep].astype(np.float64)
+
+    def mean(v: np.ndarray) -> np.ndarray:
+        return np.bincount(flat, v.ravel(), n)[keep] / count
+
+    mx, my = mean(xs), mean(ys)
+    sxx = mean(xs * xs) - mx * mx + 1 / 12  # a pixel's own spread: a 1-pixel mark is round
+    syy = mean(ys * ys) - my * my + 1 / 12
+    sxy = mean(xs * ys) - mx * my
+    half, root = (sxx + syy) / 2, np.sqrt(((sxx - syy) / 2) ** 2 + sxy ** 2)
+    return np.asarray(np.sqrt((half + root) / np.maximum(half - root, 1e-9)))
 
 
 def middle_off(found: list[FaceMark]) -> bool:
@@ -110,7 +177,7 @@ def middle_off(found: list[FaceMark]) -> bool:
     from their centre, and is not larger than they are, or lies under ``FAR`` off and is
     smaller than a pip (``LIKE_SIZED``).
 
-    >>> pip = lambda x, y, a=50.0: FaceMark(a, (x, y), (80.0, 0.0, 0.0))
+    >>> pip = lambda x, y, a=50.0: FaceMark(a, (x, y), (80.0, 0.0, 0.0), 1.0)
     >>> corners = [pip(10, 10), pip(40, 40)]
     >>> middle_off(corners + [pip(25, 25)]), middle_off(corners + [pip(29, 21)])
     (False, True)
@@ -158,7 +225,7 @@ def middle_unlike(found: list[FaceMark]) -> bool:
     corner pips, laid out as a face's and alike among themselves, ``ALIKE``), by
     ``UNLIKE`` Lab units or more: a white glint among yellow pips.
 
-    >>> pip = lambda x, y, c=(60.0, -5.0, 28.0): FaceMark(50.0, (x, y), c)
+    >>> pip = lambda x, y, c=(60.0, -5.0, 28.0): FaceMark(50.0, (x, y), c, 1.0)
     >>> corners = [pip(10, 10), pip(40, 40)]
     >>> middle_unlike(corners + [pip(25, 25)]), middle_unlike(corners + [pip(25, 25, (80, 2, -16))])
     (False, True)
@@ -174,12 +241,33 @@ def middle_unlike(found: list[FaceMark]) -> bool:
     return bool(np.linalg.norm(np.array(found[i].colour) - pips) >= UNLIKE)
 
 
+def middle_stretched(found: list[FaceMark]) -> bool:
+    """Whether the middle one of ``found`` marks is ``STRETCHED`` x longer for its width
+    than the others (the corner pips, laid out as a face's) are: a lamp's glint, drawn out
+    along the face's shine. Printed pips are discs; a slant squeezes them all alike.
+
+    >>> pip = lambda x, y, st=1.05: FaceMark(50.0, (x, y), (80.0, 0.0, 0.0), st)
+    >>> corners = [pip(10, 10), pip(40, 40)]
+    >>> [middle_stretched(corners + [pip(25, 25, st)]) for st in (1.2, 1.8)]
+    [False, True]
+    >>> slanted = [pip(10, 10, 1.5), pip(40, 40, 1.5)]
+    >>> middle_stretched(slanted + [pip(25, 25, 1.8)])
+    False
+    """
+    xy = np.array([m.centre for m in found])
+    i = _middle(xy)
+    if _laid_out(np.delete(xy, i, axis=0)) is None:
+        return False
+    corners = float(np.median([m.stretch for k, m in enumerate(found) if k != i]))
+    return found[i].stretch >= STRETCHED * corners
+
+
 def corners_alone(found: list[FaceMark]) -> bool:
     """Whether ``found`` marks are a face's corner pips alone: laid out as a face's, as far
     from their centre as corner pips are (``CORNERS`` x their radius), not a corner and
     the centre pip.
 
-    >>> pip = lambda x, y: FaceMark(50.0, (x, y), (80.0, 0.0, 0.0))  # radius 4
+    >>> pip = lambda x, y: FaceMark(50.0, (x, y), (80.0, 0.0, 0.0), 1.0)  # radius 4
     >>> corners_alone([pip(10, 10), pip(40, 10), pip(10, 40), pip(40, 40)])
     True
     >>> corners_alone([pip(10, 10), pip(22, 22)])  # a corner and the centre: too near
@@ -194,17 +282,19 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
                     angle: float, value: int) -> bool:
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
     shows a glint taken for its centre pip: that many clear marks, the middle one off the
-    centre pip's place or smaller than a pip (``middle_off``) or of another colour
-    (``middle_unlike``); or one clear mark fewer, the corner pips alone
+    centre pip's place or smaller than a pip (``middle_off``), of another colour
+    (``middle_unlike``) or drawn out (``middle_stretched``), on the face found by its
+    colour (``face_square``); or one clear mark fewer, the corner pips alone
     (``corners_alone``), with a lone speck between them (``middle_off`` again, the speck
     far smaller than a pip). False where that cannot be told."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
+    centre, side = face_square(image, centre, side, angle)
     found, clear = marks(image, centre, side, angle)
     if clear < CLEAR:
         return False
     if len(found) == value:
-        return middle_off(found) or middle_unlike(found)
+        return middle_off(found) or middle_unlike(found) or middle_stretched(found)
     if len(found) != value - 1 or not corners_alone(found):
         return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
