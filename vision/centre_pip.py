@@ -155,7 +155,7 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
 def _stretches(label: np.ndarray, n: int, keep: np.ndarray) -> np.ndarray:
     """Each ``keep`` component's length over its width: the square root of its second
     moments' larger over smaller eigenvalue (a disc 1, an ellipse twice as long as wide 2)."""
-    ys, xs = np.indices(label.shape, dtype=np.float64)
+    ys, xs = (np.asarray(a) for a in np.indices(label.shape, dtype=np.float64))
     flat = label.ravel()
     count = np.bincount(flat, minlength=n)[keep].astype(np.float64)
 
