@@ -93,7 +93,8 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     s, c = SIDE / LOOK, SIDE / 2  # the box's side in patch pixels, the middle
     inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
     face = np.median(lab[inner, inner].reshape(-1, 3), axis=0)
-    like = (np.linalg.norm(lab - face, axis=2) < FACE_LIKE).astype(np.uint8)
+    off = lab - face
+    like = (np.einsum("ijk,ijk->ij", off, off) < FACE_LIKE ** 2).astype(np.uint8)
     n, label = cv2.connectedComponents(like, connectivity=4)
     if n < 2:
         return centre, side
@@ -148,26 +149,22 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     found = [FaceMark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]),
                                                           float(centres[k][1])),
                       (float(col[0]), float(col[1]), float(col[2])), st)
-             for k, col, st in zip(keep, colours, _stretches(label, n, keep), strict=True)]
+             for k, col, st in zip(keep, colours, _stretches(label, stats, keep), strict=True)]
     return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
 
 
-def _stretches(label: np.ndarray, n: int, keep: np.ndarray) -> np.ndarray:
+def _stretches(label: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list[float]:
     """Each ``keep`` component's length over its width: the square root of its second
     moments' larger over smaller eigenvalue (a disc 1, an ellipse twice as long as wide 2)."""
-    ys, xs = (np.asarray(a) for a in np.indices(label.shape, dtype=np.float64))
-    flat = label.ravel()
-    count = np.bincount(flat, minlength=n)[keep].astype(np.float64)
-
-    def mean(v: np.ndarray) -> np.ndarray:
-        return np.bincount(flat, v.ravel(), n)[keep] / count
-
-    mx, my = mean(xs), mean(ys)
-    sxx = mean(xs * xs) - mx * mx + 1 / 12  # a pixel's own spread: a 1-pixel mark is round
-    syy = mean(ys * ys) - my * my + 1 / 12
-    sxy = mean(xs * ys) - mx * my
-    half, root = (sxx + syy) / 2, np.sqrt(((sxx - syy) / 2) ** 2 + sxy ** 2)
-    return np.asarray(np.sqrt((half + root) / np.maximum(half - root, 1e-9)))
+    out = []
+    for k in keep:
+        x, y, w, h = stats[k, :4]
+        m = cv2.moments((label[y:y + h, x:x + w] == k).astype(np.uint8), binaryImage=True)
+        sxx = m["mu20"] / m["m00"] + 1 / 12  # a pixel's own spread: a 1-pixel mark is round
+        syy, sxy = m["mu02"] / m["m00"] + 1 / 12, m["mu11"] / m["m00"]
+        half, root = (sxx + syy) / 2, float(np.hypot((sxx - syy) / 2, sxy))
+        out.append(float(np.sqrt((half + root) / max(half - root, 1e-9))))
+    return out
 
 
 def middle_off(found: list[FaceMark]) -> bool:
@@ -284,13 +281,21 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     shows a glint taken for its centre pip: that many clear marks, the middle one off the
     centre pip's place or smaller than a pip (``middle_off``), of another colour
     (``middle_unlike``) or drawn out (``middle_stretched``), on the face found by its
-    colour (``face_square``); or one clear mark fewer, the corner pips alone
-    (``corners_alone``), with a lone speck between them (``middle_off`` again, the speck
-    far smaller than a pip). False where that cannot be told."""
+    colour (``face_square``) where the box's own look shows pips, but not that many laid
+    out as a face's (the face is found only then: it costs a look); or one clear mark
+    fewer, the corner pips alone (``corners_alone``), with a lone speck between them
+    (``middle_off`` again, the speck far smaller than a pip). False where that cannot be
+    told."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
-    centre, side = face_square(image, centre, side, angle)
     found, clear = marks(image, centre, side, angle)
+    if clear < CLEAR:  # no pips stand out: nor will they on the face
+        return False
+    if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
+        face, face_side = face_square(image, centre, side, angle)  # the box is off the face
+        if face != centre:
+            found, clear = marks(image, face, face_side, angle)
+            centre, side = face, face_side
     if clear < CLEAR:
         return False
     if len(found) == value:
