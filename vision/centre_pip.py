@@ -61,7 +61,8 @@ SIZED = (0.6, 1.5)  # ... a face this x the box's side (filled: pips and all) ..
 SQUARISH = 0.75  # ... filling this share of its bounding square ...
 MOVE = 0.5  # ... up to this x the box's side off its centre is where the marks are sought
 STRETCHED = 1.4  # a middle mark this much longer for its width than the corner pips is no
-#                  pip (real centre pips: 1.24 at most, over 517 threes and fives read)
+#                  pip (real centre pips: 1.24 at most, over 517 threes and fives read; 1.45
+#                  once through the camera changes: pips of 4 px under a warm lamp)
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
