@@ -78,6 +78,19 @@ class FaceMark:
     stretch: float  # its length over its width (from its second moments): 1 for a disc
 
 
+def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+          around: float) -> tuple[np.ndarray, float, slice, np.ndarray]:
+    """A die (``centre``, ``side`` in pixels, turned by ``angle``) looked at ``around`` x
+    its side across, ``SIDE`` pixels, in Lab; the die's side in those pixels; the face's
+    middle (``FACE`` x the side each way, rows and columns); and the face's colour there
+    (the median)."""
+    patch = M.crop_uint8(image, centre, side * around / M.CROP_FACTOR, angle, SIDE)
+    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    s, c = SIDE / around, SIDE / 2
+    inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
+    return lab, s, inner, np.median(lab[inner, inner].reshape(-1, 3), axis=0)
+
+
 def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
                 angle: float) -> tuple[tuple[float, float], float]:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
@@ -88,12 +101,8 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     that takes in the die's shadow or a side face, or only part of a glossy face, lies off
     the face, and its pips off its middle.
     """
-    size = side * LOOK / M.CROP_FACTOR
-    patch = M.crop_uint8(image, centre, size, angle, SIDE)
-    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    s, c = SIDE / LOOK, SIDE / 2  # the box's side in patch pixels, the middle
-    inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
-    face = np.median(lab[inner, inner].reshape(-1, 3), axis=0)
+    lab, s, inner, face = _look(image, centre, side, angle, LOOK)
+    c = SIDE / 2
     off = lab - face
     like = (np.einsum("ijk,ijk->ij", off, off) < FACE_LIKE ** 2).astype(np.uint8)
     n, label = cv2.connectedComponents(like, connectivity=4)
@@ -111,7 +120,8 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     shift = np.array([m["m10"] / m["m00"] - c, m["m01"] / m["m00"] - c])
     if not SIZED[0] <= found <= SIZED[1] or np.linalg.norm(shift) > MOVE * s:
         return centre, side
-    back = cv2.invertAffineTransform(M.crop_matrix(centre, size, angle, SIDE))
+    back = cv2.invertAffineTransform(M.crop_matrix(centre, side * LOOK / M.CROP_FACTOR,
+                                                   angle, SIDE))
     x1, y1 = back @ np.array([c + shift[0], c + shift[1], 1.0])
     return (float(x1), float(y1)), found * side
 
@@ -121,11 +131,8 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     """The marks standing out from the face of a die (``centre``, ``side`` in pixels, turned
     by ``angle``) in a BGR image, each at least ``least`` x a pip's least area, and their
     median distance from the face's colour (Lab units)."""
-    patch = M.crop_uint8(image, centre, side * AROUND / M.CROP_FACTOR, angle, SIDE)
-    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    s, c = SIDE / AROUND, SIDE / 2
-    inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
-    face = np.median(lab[inner, inner].reshape(-1, 3), axis=0)
+    lab, s, _, face = _look(image, centre, side, angle, AROUND)
+    c = SIDE / 2
     apart = cv2.GaussianBlur(np.linalg.norm(lab - face, axis=2), (0, 0), 0.6)
     z0, z1 = int(np.ceil(c - ZONE * s)), int(c + ZONE * s)
     zone = apart[z0:z1, z0:z1]
@@ -189,20 +196,26 @@ def middle_off(found: list[FaceMark]) -> bool:
     >>> middle_off(corners + [pip(25, 25, 10.0)]), middle_off(corners + [pip(29, 21, 200.0)])
     (True, False)
     """
-    xy = np.array([m.centre for m in found])
-    i = _middle(xy)
-    laid = _laid_out(np.delete(xy, i, axis=0))
-    if laid is None:
+    split = _middle_and_corners(found)
+    if split is None:
         return False
-    centre, reach = laid
-    off = float(np.linalg.norm(xy[i] - centre)) / reach
-    area = found[i].area / float(np.median([m.area for k, m in enumerate(found) if k != i]))
+    middle, corners, centre, reach = split
+    off = float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
+    area = middle.area / float(np.median([m.area for m in corners]))
     return off < FAR and ((off >= OFF and area <= LIKE_SIZED[1]) or area < LIKE_SIZED[0])
 
 
-def _middle(xy: np.ndarray) -> int:
-    """The mark nearest the centre of them all."""
-    return int(np.argmin(np.linalg.norm(xy - xy.mean(axis=0), axis=1)))
+def _middle_and_corners(found: list[FaceMark],
+                        ) -> tuple[FaceMark, list[FaceMark], np.ndarray, float] | None:
+    """The middle one of ``found`` marks (nearest the centre of them all), the others (the
+    corner pips), and the corners' centre and mean distance from it, where the corners lie
+    as a face's do (``_laid_out``); None where they do not."""
+    xy = np.array([m.centre for m in found])
+    i = int(np.argmin(np.linalg.norm(xy - xy.mean(axis=0), axis=1)))
+    laid = _laid_out(np.delete(xy, i, axis=0))
+    if laid is None:
+        return None
+    return found[i], [m for k, m in enumerate(found) if k != i], *laid
 
 
 def _laid_out(corners: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -228,15 +241,15 @@ def middle_unlike(found: list[FaceMark]) -> bool:
     >>> middle_unlike(corners + [pip(25, 25)]), middle_unlike(corners + [pip(25, 25, (80, 2, -16))])
     (False, True)
     """
-    xy = np.array([m.centre for m in found])
-    i = _middle(xy)
-    if _laid_out(np.delete(xy, i, axis=0)) is None:
+    split = _middle_and_corners(found)
+    if split is None:
         return False
-    colours = np.array([m.colour for k, m in enumerate(found) if k != i])
+    middle, corners, _, _ = split
+    colours = np.array([m.colour for m in corners])
     pips = np.median(colours, axis=0)
     if np.linalg.norm(colours - pips, axis=1).max() > ALIKE:
         return False
-    return bool(np.linalg.norm(np.array(found[i].colour) - pips) >= UNLIKE)
+    return bool(np.linalg.norm(np.array(middle.colour) - pips) >= UNLIKE)
 
 
 def middle_stretched(found: list[FaceMark]) -> bool:
@@ -252,12 +265,11 @@ def middle_stretched(found: list[FaceMark]) -> bool:
     >>> middle_stretched(slanted + [pip(25, 25, 1.8)])
     False
     """
-    xy = np.array([m.centre for m in found])
-    i = _middle(xy)
-    if _laid_out(np.delete(xy, i, axis=0)) is None:
+    split = _middle_and_corners(found)
+    if split is None:
         return False
-    corners = float(np.median([m.stretch for k, m in enumerate(found) if k != i]))
-    return found[i].stretch >= STRETCHED * corners
+    middle, corners, _, _ = split
+    return middle.stretch >= STRETCHED * float(np.median([m.stretch for m in corners]))
 
 
 def corners_alone(found: list[FaceMark]) -> bool:
