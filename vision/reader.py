@@ -36,6 +36,7 @@ from vision.centre_pip import glint_in_middle
 from vision.coarse_look import covers, explained, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
+from vision.floor_pattern import FloorSpots
 from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
@@ -47,7 +48,7 @@ from vision.refine import refine
 from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
 from vision.set_size import apart, set_side, worth_rereading
 from vision.slanted_top import on_slanted_tops
-from vision.specks import body_at, without_specks
+from vision.specks import bodied, body_at, off_floor_spots, without_specks
 from vision.top_face import face_centres
 from vision.types import (
     GLINT,
@@ -899,7 +900,11 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     ut = tuple(left)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
-    ut = without_specks(off_read_dice(ut, dice), dice, body_at(image))
+    ut = off_read_dice(ut, dice)
+    spots = FloorSpots(image, dice, set_side(dice), bodied(ut, dice, body_at(image))
+                       ) if dice else None
+    ut = without_specks(ut, dice, body_at(image), spots)
+    dice = off_floor_spots(dice, spots) if spots is not None else dice
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

@@ -23,13 +23,16 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
+from vision.floor_pattern import Patterned
 from vision.set_size import set_side
-from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Die, Region, box_side
+from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Box, Die, Region, box_side
 
 SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
 APART = 1.5  # a mark farther than this x a read die's side from each one's centre ...
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
 #                 body under ``die_body.SHOWN`` grey levels is a speck
+SPOT_SIZED = 0.7  # a mark no larger than this x the set's side, whatever its reason, may be
+#                   one of the floor's spots (``vision.floor_pattern``)
 Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
 
 
@@ -42,9 +45,12 @@ def body_at(image: np.ndarray) -> Contrast:
 
 
 def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contrast,
-                   ) -> tuple[Region, ...]:
+                   patterned: Patterned | None = None) -> tuple[Region, ...]:
     """The ``unsure`` regions that are not specks beside the read ``dice``; ``contrast``
-    measures a die body at a centre for a die of a given side (image pixels).
+    measures a die body at a centre for a die of a given side (image pixels). With
+    ``patterned`` (``vision.floor_pattern.FloorSpots``), a small mark (by its reason, or
+    no larger than ``SPOT_SIZED`` x the set's side) that the floor repeats is a spot of the
+    floor's print wherever it lies, and whatever body it seems to show.
 
     >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
     ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99)]
@@ -57,13 +63,62 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     >>> pale = Region((200.0, 300.0), (170, 270, 230, 330), "face could not be counted", 0.4)
     >>> without_specks((pale,), dice, lambda c, s: 1.0) == (pale,)
     True
+    >>> on_print = lambda c, s: c == (130.0, 100.0)  # the floor repeats this mark
+    >>> without_specks((speck, pressed), dice, lambda c, s: 40.0, on_print) == (speck,)
+    True
     """
     if not dice or not unsure:
         return unsure
     side = set_side(dice)
 
     def speck(r: Region) -> bool:
-        return (r.reason in SMALL_MARKS
-                and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)
-                and contrast(r.center, side) < SHOWN)
+        small = r.reason in SMALL_MARKS
+        if (small and contrast(r.center, side) < SHOWN
+                and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)):
+            return True
+        return spot_sized(r.box, side, small) and patterned is not None and patterned(
+            r.center, box_side(r.box))
     return tuple(r for r in unsure if not speck(r))
+
+
+def bodied(unsure: tuple[Region, ...], dice: list[Die], contrast: Contrast,
+           ) -> Callable[[], list[Region]]:
+    """The ``unsure`` places that show a die's body as a die of the set's size (``contrast``
+    ``SHOWN`` or more), when asked: the dice not read, not the floor's marks.
+
+    >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99)]
+    >>> places = (Region((200.0, 300.0), (195, 295, 205, 305), TOO_SMALL, 0.3),
+    ...           Region((300.0, 300.0), (295, 295, 305, 305), TOO_SMALL, 0.3))
+    >>> [r.center for r in bodied(places, dice, lambda c, s: c[0] - 290.0)()]
+    [(300.0, 300.0)]
+    """
+    def shown() -> list[Region]:
+        side = set_side(dice)
+        return [r for r in unsure if contrast(r.center, side) >= SHOWN]
+    return shown
+
+
+def spot_sized(box: Box, side: float, small: bool = False) -> bool:
+    """Whether a mark's ``box`` may be a spot of the floor's print beside dice of ``side``:
+    reported ``small``, or no larger than ``SPOT_SIZED`` x ``side``."""
+    return small or box_side(box) <= SPOT_SIZED * side
+
+
+def off_floor_spots(dice: list[Die], patterned: Patterned) -> list[Die]:
+    """The read ``dice`` less the ones no larger than ``SPOT_SIZED`` x the set's side that
+    the floor repeats (``patterned``): a spot of a polka-dot print, or a speck, read as a
+    one. (A small die of another value is left alone: a crowd of small dice can look
+    alike, and a spot is read as a one.)
+
+    >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
+    ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99),
+    ...         Die(1, (200.0, 300.0), (194, 294, 206, 306), 0.8),
+    ...         Die(2, (400.0, 300.0), (394, 294, 406, 306), 0.8)]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True)]
+    [3, 5, 2]
+    """
+    if len(dice) < 2:
+        return dice
+    side = set_side(dice)
+    return [d for d in dice if not (d.value == 1 and spot_sized(d.box, side)
+                                    and patterned(d.center, box_side(d.box)))]

@@ -324,13 +324,16 @@ def test_a_pip_marked_as_a_die_on_a_read_die_is_no_uncertain_region() -> None:
 def test_dice_on_a_spotted_floor_are_found_and_its_spots_are_rarely_read_as_dice() -> None:
     """Pip-sized spots on the floor (crumbs, ink, a polka-dot cloth) are what a one on a
     die the floor's colour looks like; a one or two whose body does not show against the
-    floor is not read (``reader.with_bodies``: 60 scenes, 16 false dice -> 6). Each spot
-    still becomes an uncertain region on a single photo; as the box reads the scene, with
-    the empty tray, the spots are the floor's, and most scenes are read with the right
-    number of dice (28 -> 77%). A floor, not a target: one die is ruled wrong, a two whose
-    crop holds the cloth's dots beside it."""
+    floor is not read (``reader.with_bodies``: 60 scenes, 16 false dice -> 6). A spot the
+    cloth repeats is the cloth's (``vision.floor_pattern``: uncertain spots beside the
+    dice, and specks read as ones, dropped; scenes read exactly right 45 -> 67%, false
+    dice 6 -> 3); as the box reads the scene, with the empty tray, the spots are the
+    floor's, and most scenes are read with the right number of dice (28 -> 77%). A floor,
+    not a target: one die is ruled wrong, a two whose crop holds the cloth's dots beside
+    it."""
     r = bench_probe(Probe.SPOTTED_FLOOR)
-    assert r.found >= 0.95 * r.dice and r.false <= 0.15 * r.scenes
+    assert r.found >= 0.95 * r.dice and r.false <= 0.1 * r.scenes
+    assert r.exactly_right >= 0.6 * r.scenes
     assert r.ruled_wrong <= 1
     box = bench_probe(Probe.SPOTTED_FLOOR, count_known=True, reference=True)
     assert box.count_right >= 0.7 * box.scenes and box.ruled_wrong <= 1
@@ -340,9 +343,11 @@ def test_dice_on_a_spotted_floor_are_found_and_its_spots_are_rarely_read_as_dice
 def test_a_spot_on_the_floor_read_as_a_one_shows_no_die_body(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Spots the classifiers read as ones are dropped by their missing body (scene 3: 5
-    false dice -> 1; 31 and 59: all); the real dice of the scene are all still read."""
+    false dice -> 1; 31 and 59: all); the real dice of the scene are all still read. (The
+    floor's print, ``vision.floor_pattern``, drops them too: left out here.)"""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     labels = probe_labels(drawn)
+    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots: dice)
     kept = read_dice(image)
     monkeypatch.setattr(R, "with_bodies", lambda image, dice: dice)
     every = read_dice(image)
