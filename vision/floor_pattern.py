@@ -86,17 +86,18 @@ def like_places(image: np.ndarray | Levels, centre: tuple[float, float], side: f
     score = cv2.matchTemplate(grey, template, cv2.TM_CCOEFF_NORMED)
     peaks = (score >= LIKE) & (score >= cv2.dilate(score, np.ones((half + 1, half + 1))))
     ys, xs = np.nonzero(peaks)
-    # the mean colour of each place's middle (the mark's box), placed at its window's top
-    # left corner as the score is
+    # mean colours, each placed at its window's top left corner as the score is: of the
+    # mark's middle (its box) and of the whole window (the floor around it)
     q = max(int(round(side / f)), 1)
     mx = min(max(int(round(cx)) - x0 - q // 2, 0), max(x1 - x0 - q, 0))  # in the template
     my = min(max(int(round(cy)) - y0 - q // 2, 0), max(y1 - y0 - q, 0))
-    means = cv2.boxFilter(colour.astype(np.float32), -1, (q, q), anchor=(0, 0),
-                          borderType=cv2.BORDER_REPLICATE)
-    at_y = np.clip(ys + my, 0, h - 1)
-    at_x = np.clip(xs + mx, 0, w - 1)
-    mark = means[min(max(y0 + my, 0), h - 1), min(max(x0 + mx, 0), w - 1)]
-    alike = np.abs(means[at_y, at_x] - mark).max(axis=1) <= COLOUR
+    alike = np.ones(len(xs), bool)
+    for (kw, kh), (dx, dy) in (((q, q), (mx, my)), ((x1 - x0, y1 - y0), (0, 0))):
+        means = cv2.boxFilter(colour.astype(np.float32), -1, (kw, kh), anchor=(0, 0),
+                              borderType=cv2.BORDER_REPLICATE)
+        mark = means[min(y0 + dy, h - 1), min(x0 + dx, w - 1)]
+        there = means[np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)]
+        alike &= np.abs(there - mark).max(axis=1) <= COLOUR
     return [(float((cx - x0 + x) * f), float((cy - y0 + y) * f))
             for x, y in zip(xs[alike], ys[alike], strict=True)]
 
