@@ -36,10 +36,12 @@ class Change(Enum):
     NEARER = "nearer camera"  # 2.2x: larger, softer dice
     TURNED = "camera turned"  # a quarter turn clockwise
     TILTED = "camera tilted"  # looking down at a slant: the far edge 0.7x as wide, rows 0.8x
+    SHAKE = "camera shake"  # a smear of 7 px along the rows: a hand-held photo, a slow shutter
 
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
 NOISE_SIGMA = 12.0
+SMEAR = 7  # the camera shake's smear, pixels along the rows
 TILT_FAR, TILT_DEPTH = 0.7, 0.8  # the tilted frame: far (top) edge's width, its height
 
 
@@ -73,6 +75,10 @@ def _scaled(k: float) -> Callable[[np.ndarray], np.ndarray]:
         interpolation = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
         return cv2.resize(image, None, fx=k, fy=k, interpolation=interpolation)
     return scale
+
+
+def _shaken(image: np.ndarray) -> np.ndarray:
+    return cv2.blur(image, (SMEAR, 1), borderType=cv2.BORDER_REPLICATE)
 
 
 def _turned(image: np.ndarray) -> np.ndarray:
@@ -115,6 +121,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.NEARER: _scaled(SCALE[Change.NEARER]),
     Change.TURNED: _turned,
     Change.TILTED: _tilted,
+    Change.SHAKE: _shaken,
 }
 
 

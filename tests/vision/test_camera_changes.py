@@ -123,3 +123,14 @@ def test_bench_changes_follows_each_probe_through_every_change(
     assert asked == [(p, c) for p in Probe for c in (None, *Change)]
     out = capsys.readouterr().out
     assert f"{Probe.GLOSSY_DICE.value} changed" in out and f"{60 * len(Change)} scenes" in out
+
+
+def test_camera_shake_smears_along_the_rows_only() -> None:
+    from vision.camera_changes import SMEAR
+
+    img = np.zeros((21, 21, 3), np.uint8)
+    img[10, 10] = 210
+    shaken, _ = changed(img, (), Change.SHAKE)
+    lit = np.argwhere(shaken[..., 0] > 0)
+    assert set(lit[:, 0]) == {10} and len(lit) == SMEAR
+    assert int(shaken[10, 10, 0]) == 210 // SMEAR
