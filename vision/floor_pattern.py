@@ -8,10 +8,11 @@ on a cloth whose spots lie a die's side apart every spot lies beside some die.
 
 What sets the cloth's spots apart is that there are many of them: the mark, with the floor
 just around it (``AROUND`` x its box), is found again (normalised correlation ``LIKE`` or
-more, on grey, its mean colour within ``COLOUR``) at ``PATTERN`` or more places that lie
-off every read die and every place not read, and farther than ``BEYOND`` x the set's size
-from the mark, so a die's own pips, the pips of the die beside it, or a crowd of like dice
-none of which could be read, never make up the count.
+more, on grey; the mean colours of its middle and of the floor around it each within
+``COLOUR``) at ``PATTERN`` or more places that lie off every read die and every place not
+read that shows a die's body, and farther than ``BEYOND`` x the set's size from the mark,
+so a die's own pips, the pips of the die beside it, or a crowd of like dice none of which
+could be read, never make up the count.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from vision.types import Die, Region, box_side
 
 AROUND = 1.6  # the template: the mark's box side x this, centred on it
 LIKE = 0.8  # a place correlating this well with the template is a spot like the mark ...
-COLOUR = 30.0  # ... where its mean colour is this close (the largest channel difference)
+COLOUR = 30.0  # ... where its mean colours are this close (the largest channel difference)
 PATTERN = 6  # a mark found again at this many places is the floor's own pattern ...
 BEYOND = 1.5  # ... counting places farther than this x the set's side from the mark
 ON_DIE = 0.6  # and farther than this x a read die's side from its centre
@@ -110,8 +111,8 @@ class FloorSpots:
     the BGR ``image`` with read ``dice`` of the set's side ``set_side``, and the places not
     read that show a die's body (``unread``, asked for at the first search): a spot found
     again on one of them does not count (a crowd of like dice, every one unread, is not a
-    floor). Spots found for one mark answer for the marks on them, so
-    a frame makes at most ``TEMPLATES`` searches.
+    floor). Spots found for one mark answer for the marks on them, so a frame makes at most
+    ``TEMPLATES`` searches.
 
     >>> img = np.full((400, 400, 3), (150, 120, 200), np.uint8)
     >>> for x in range(30, 400, 60):
