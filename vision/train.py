@@ -777,9 +777,29 @@ def squeezed(patch: np.ndarray, f: float, direction: float) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+SMEAR = (0.08, 0.3)  # a smeared crop's smear (--smear), x the die's side
+
+
+def smeared(patch: np.ndarray, length: float, direction: float) -> np.ndarray:
+    """A patch smeared ``length`` pixels along ``direction`` (degrees), as a camera that
+    moved while its shutter was open sees it.
+
+    >>> p = np.zeros((M.CROP, M.CROP, 3), np.uint8)
+    >>> p[20, 20] = 255  # one bright pixel
+    >>> [int((smeared(p, 7.0, d)[..., 0] > 0).sum(axis=a).max()) for d, a in ((0.0, 1), (90.0, 0))]
+    [7, 7]
+    """
+    n = max(int(math.ceil(length)) | 1, 3)
+    kernel = np.zeros((n, n), np.float32)
+    kernel[n // 2, (n - int(round(length))) // 2:(n + int(round(length))) // 2] = 1.0
+    turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), direction, 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (n, n), flags=cv2.INTER_LINEAR)
+    return cv2.filter2D(patch, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REPLICATE)
+
+
 def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.random.Generator,
                 jitter: bool = True, foreshorten: float = FORESHORTEN, lamps: float = 0.0,
-                glints: float = 0.0) -> np.ndarray:
+                glints: float = 0.0, smear: float = 0.0) -> np.ndarray:
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -802,6 +822,9 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         patch = color_jitter(np.ascontiguousarray(patch), rng, lamps)
         if glints > 0 and item[4] > 0 and rng.random() < glints:  # none drawn when off
             patch = with_glint(patch, item[4], rng)
+        if smear > 0 and rng.random() < smear:  # none drawn when off
+            length = rng.uniform(*SMEAR) * M.CROP / M.CROP_FACTOR
+            patch = smeared(patch, length, rng.uniform(0.0, 180.0))
     return M.patch_input(patch)
 
 
@@ -810,7 +833,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      part_share: float = 0.0, foreshorten: float = FORESHORTEN,
                      lr: float | None = None, widths: tuple[int, ...] = WIDTHS,
                      teachers: tuple[Path, ...] = (), lamps: float = 0.0,
-                     average_from: int | None = None, glints: float = 0.0) -> Classifier:
+                     average_from: int | None = None, glints: float = 0.0,
+                     smear: float = 0.0) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -858,7 +882,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                    for j in rng.integers(len(everyone), size=round(batch * part_share))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten,
-                                                  lamps, glints)
+                                                  lamps, glints, smear)
                                        for it in chosen]))
         out = net(x)
         loss = F.cross_entropy(out, soft_targets([it[4] for it in chosen], smoothing))
@@ -969,6 +993,9 @@ def main() -> None:
                     "camera (``other_lamp``: dim, coloured lamp, heavy JPEG)")
     ap.add_argument("--glints", type=float, default=0.0,
                     help="share of die crops given a lamp's glint on the face (with_glint)")
+    ap.add_argument("--smear", type=float, default=0.0,
+                    help="share of classifier crops smeared as by a camera that moved "
+                    "(smeared: 0.08-0.3 of the die's side, any direction)")
     ap.add_argument("--camouflage", type=float, default=0.0,
                     help="share of the varied renders whose dice are the colour of their "
                     "floor (white dice on white paper: found by their pips and outline)")
@@ -1045,7 +1072,7 @@ def main() -> None:
                                args.label_smoothing, args.part_share, args.foreshorten,
                                args.cls_lr, SLIM if args.widths == "slim" else WIDTHS,
                                tuple(args.teacher_onnx), args.lamps, args.average_from,
-                               args.glints)
+                               args.glints, args.smear)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
