@@ -230,6 +230,21 @@ side), not used::
 Recalibrated, all three (free 0.85, pressed 0.87): slanted cubes ruled wrong 9.33 -> 4.00%,
 but felt values right 81.91 -> 70.30%, tray 98.32 -> 97.04%; the first alone (free 0.74):
 felt 79.53% and 1 die ruled wrong, tray 97.91%.
+
+Round 26 tried the two opinions with a quarter of their crops smeared as by a camera that
+moved (``--smear 0.25``, ``smeared``: 0.08-0.3 of the die's side, any direction; the
+bench's "camera shake" reads tray fours as sixes), 3000 steps each from their committed
+files, one thread, 8-10 min each side by side, not used::
+
+    python -m vision.train --only cls --init-cls-onnx $M/second_opinion.onnx \
+        --det-onnx $M/detector.onnx --cls-steps 3000 --synthetic 300 --threads 1 \
+        --seed 261 --reader-looks --foreshorten 0.3 --smear 0.25 --cls-pt $T-second.pt \
+        --out $T-second
+    # the third opinion likewise from its own file, --seed 271
+
+Recalibrated (free 0.725, pressed 0.99, easy 0.80): the tray's shaken held-out dice 3.93 ->
+1.31% ruled wrong, but felt values right 82.58 -> 77.42% (0.16% ruled wrong), tray photos
+right 91.0 -> 88.5%, white 99.03 -> 98.39%.
 """
 
 from __future__ import annotations
