@@ -805,10 +805,10 @@ def smeared(patch: np.ndarray, length: float, direction: float) -> np.ndarray:
     [7, 7]
     """
     n = max(int(math.ceil(length)) | 1, 3)
-    kernel = np.zeros((n, n), np.float32)
-    kernel[n // 2, (n - int(round(length))) // 2:(n + int(round(length))) // 2] = 1.0
+    line = np.zeros((n, n), np.float32)
+    line[n // 2, (n - int(round(length))) // 2:(n + int(round(length))) // 2] = 1.0
     turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), direction, 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (n, n), flags=cv2.INTER_LINEAR)
+    kernel = np.asarray(cv2.warpAffine(line, turn, (n, n), flags=cv2.INTER_LINEAR))
     return cv2.filter2D(patch, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REPLICATE)
 
 
