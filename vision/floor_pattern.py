@@ -93,8 +93,9 @@ def like_places(image: np.ndarray | Levels, centre: tuple[float, float], side: f
     mx = min(max(int(round(cx)) - x0 - q // 2, 0), max(x1 - x0 - q, 0))  # in the template
     my = min(max(int(round(cy)) - y0 - q // 2, 0), max(y1 - y0 - q, 0))
     alike = np.ones(len(xs), bool)
+    pixels = colour.astype(np.float32)
     for (kw, kh), (dx, dy) in (((q, q), (mx, my)), ((x1 - x0, y1 - y0), (0, 0))):
-        means = cv2.boxFilter(colour.astype(np.float32), -1, (kw, kh), anchor=(0, 0),
+        means = cv2.boxFilter(pixels, -1, (kw, kh), anchor=(0, 0),
                               borderType=cv2.BORDER_REPLICATE)
         mark = means[min(y0 + dy, h - 1), min(x0 + dx, w - 1)]
         there = means[np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)]

@@ -902,9 +902,11 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = off_read_dice(ut, dice)
     body = body_at(image)
-    spots = FloorSpots(image, dice, set_side(dice), bodied(ut, dice, body)) if dice else None
-    ut = without_specks(ut, dice, body, spots)
-    dice = off_floor_spots(dice, spots) if spots is not None else dice
+    if dice:
+        side = set_side(dice)
+        spots = FloorSpots(image, dice, side, bodied(ut, side, body))
+        ut = without_specks(ut, dice, body, spots)
+        dice = off_floor_spots(dice, spots)
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

@@ -76,32 +76,30 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
         if (small and contrast(r.center, side) < SHOWN
                 and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)):
             return True
-        return spot_sized(r.box, side, small) and patterned is not None and patterned(
-            r.center, box_side(r.box))
+        return ((small or spot_sized(r.box, side)) and patterned is not None
+                and patterned(r.center, box_side(r.box)))
     return tuple(r for r in unsure if not speck(r))
 
 
-def bodied(unsure: tuple[Region, ...], dice: list[Die], contrast: Contrast,
+def bodied(unsure: tuple[Region, ...], side: float, contrast: Contrast,
            ) -> Callable[[], list[Region]]:
-    """The ``unsure`` places that show a die's body as a die of the set's size (``contrast``
-    ``SHOWN`` or more), when asked: the dice not read, not the floor's marks.
+    """The ``unsure`` places that show a die's body as a die of the set's ``side``
+    (``contrast`` ``SHOWN`` or more), when asked: the dice not read, not the floor's marks.
 
-    >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99)]
     >>> places = (Region((200.0, 300.0), (195, 295, 205, 305), TOO_SMALL, 0.3),
     ...           Region((300.0, 300.0), (295, 295, 305, 305), TOO_SMALL, 0.3))
-    >>> [r.center for r in bodied(places, dice, lambda c, s: c[0] - 290.0)()]
+    >>> [r.center for r in bodied(places, 40.0, lambda c, s: c[0] - 290.0)()]
     [(300.0, 300.0)]
     """
     def shown() -> list[Region]:
-        side = set_side(dice)
         return [r for r in unsure if contrast(r.center, side) >= SHOWN]
     return shown
 
 
-def spot_sized(box: Box, side: float, small: bool = False) -> bool:
+def spot_sized(box: Box, side: float) -> bool:
     """Whether a mark's ``box`` may be a spot of the floor's print beside dice of ``side``:
-    reported ``small``, or no larger than ``SPOT_SIZED`` x ``side``."""
-    return small or box_side(box) <= SPOT_SIZED * side
+    no larger than ``SPOT_SIZED`` x ``side``."""
+    return box_side(box) <= SPOT_SIZED * side
 
 
 def off_floor_spots(dice: list[Die], patterned: Patterned) -> list[Die]:
