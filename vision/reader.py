@@ -12,10 +12,12 @@ Two uncertain places nearer than any two dice can lie are one die marked twice, 
 once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
 on one pip of a larger die, read once more larger (``vision.larger_look``); a die too large
 for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
-the working size where no die was read (``vision.coarse_look``). A die in doubt that a
-slanted camera shows by its side face is read by its top face, looked at above its middle
-(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
-ruled on (``vision.centre_pip``).
+the working size where no die was read (``vision.coarse_look``). Two dice side by side
+that the detector took for one are found by the blob they make on the floor and read at
+its two ends (``vision.paired_dice``). A die in doubt that a slanted camera shows by its
+side face is read by its top face, looked at above its middle (``vision.slanted_top``). A
+three or five whose middle mark is a glint, not a pip, is not ruled on
+(``vision.centre_pip``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them.
@@ -41,6 +43,7 @@ from vision.four_views import four_views
 from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
+from vision.paired_dice import pairs
 from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -79,6 +82,7 @@ COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where 
 # read, or where a read die is at least this x its smallest: one set of dice is one size
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
+END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first that reads
 PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
@@ -849,6 +853,46 @@ def looked_beside(fr: Frames, looked: list[Peak], read: list[Die], unsure: tuple
     return found + at(shrunk(spots, [d.box for d in found]))
 
 
+def looked_at_pairs(fr: Frames, read: list[Die], unsure: list[Region],
+                    ) -> tuple[list[Die], list[Region]]:
+    """``read`` and ``unsure`` with the dice of each pair the reader took for one
+    (``vision.paired_dice``: two dice side by side, one read die there at most) in place
+    of what it had there, where all four classifiers read both ends ``unanimous``ly, as
+    surely as a pressed die must be (a one too: its body is checked after, as every read
+    one's); in image pixels. Each end is looked at turned as the pair is, at each of
+    ``END_SIZES`` x its width, and turned to its own axes; only places the first classifier
+    reads nearly that surely (``LOOK_BELOW``) are shown the others."""
+    strict = pressed_sure()
+    if not read or strict > 1.0:
+        return read, unsure
+    f = fr.full_px
+    seen = [(x / f, y / f) for x, y in (d.center for d in read)]
+    todo = [pair for pair in pairs(fr.full, seen + [(x / f, y / f) for x, y in
+                                                    (r.center for r in unsure)],
+                                   set_side(read) / f) if pair.seen_as_one(seen)]
+    looks = [[*pair.places(end, END_SIZES), *M.turned(fr.full, [(end, pair.width)])]
+             for pair in todo for end in pair.ends]
+    if not looks:
+        return read, unsure
+    first = M.run_classifier(M.crop_patches(fr.full, [p for end in looks for p in end]))
+    likely = ((first[:, 0] < NOT_DIE) & (M.value_probability(first) >= strict - LOOK_BELOW)
+              ).reshape(len(looks), -1)
+    for k, pair in enumerate(todo):
+        ends = [looks[2 * k + e] for e in range(2)]
+        if not all(likely[2 * k + e].any() for e in range(2)):
+            continue
+        dice = [next(iter(unanimous_dice(fr, [p for p, ok in zip(end, likely[2 * k + e],
+                                                                     strict=True) if ok],
+                                         strict, ones=True)), None)
+                for e, end in enumerate(ends)]
+        if None in dice:
+            continue
+        read = [d for d in read if not pair.holds((d.center[0] / f, d.center[1] / f))]
+        read += [d for d in dice if d is not None]
+        unsure = [r for r in unsure if not pair.holds((r.center[0] / f, r.center[1] / f))]
+    return read, unsure
+
+
 def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | None = None,
               reference: EmptyTray | None = None) -> Reading:
     """Read every die in a BGR image; ``expect`` is how many dice should be there, if known
@@ -897,6 +941,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice += looked_beside(fr, looked, dice, ut)
     found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
+    dice, left = looked_at_pairs(fr, dice, left)
     ut = tuple(left)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))

@@ -217,10 +217,12 @@ def test_touching_dice_are_mostly_read_and_never_ruled_wrong_more_than_once() ->
     """The dark cloth's other failure, "two touching dice become one", on pairs drawn by
     code (60 scenes: 95% found, 72% the right count, no die ruled wrong since the
     calibration for OpenCV 4.11; before it, 1 of 230: a two turned 45 degrees whose two pips
-    the detector took for two dice, one read as a one).
-    A floor, not a target: the issue's targets are met apart, not yet touching."""
+    the detector took for two dice, one read as a one). Round 27's look at pairs
+    (``vision.paired_dice``): 98.7% found, 91.7% the right count, 90.0% exactly right (was
+    78.3%). A floor, not a target."""
     r = bench_probe(Probe.TOUCHING_DICE)
-    assert r.found >= 0.94 * r.dice and r.count_right >= 0.7 * r.scenes
+    assert r.found >= 0.97 * r.dice and r.count_right >= 0.85 * r.scenes
+    assert r.exactly_right >= 0.85 * r.scenes
     assert r.ruled_wrong <= 1
 
 
