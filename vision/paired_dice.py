@@ -47,7 +47,7 @@ def not_floor(image: np.ndarray) -> np.ndarray:
     (400, 1)
     """
     floor = np.median(image[::8, ::8].reshape(-1, 3), axis=0)
-    b, g, r = cv2.split(cv2.absdiff(image, (*(float(v) for v in floor), 0.0)))
+    b, g, r = cv2.split(cv2.absdiff(image, np.array([*floor.tolist(), 0.0])))  # a scalar
     diff = cv2.max(cv2.max(b, g), r)
     level = max(LEAST, SPREAD * float(np.median(diff[::8, ::8])))
     mask = cv2.morphologyEx((diff > level).astype(np.uint8), cv2.MORPH_OPEN,
