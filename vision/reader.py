@@ -677,6 +677,41 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
+BESIDE = 0.8  # a pip-sized mark off a read die's face but this near its centre (x its side)
+
+
+def pips_of_read_dice(fr: Frames, dice: list[Die], unsure: list[Region]) -> list[Region]:
+    """``unsure`` less the pip-sized marks (under ``SMALLER`` x a read die's side) lying just
+    off a read die's box (``ON_FACE`` to ``BESIDE`` x its side from its centre) that are
+    its own pips: the die read again over its box and the mark together, by all four
+    classifiers as surely as a pressed die must be, reads the same value. A die turned 45
+    degrees whose box the detector placed off its middle leaves a pip outside it, marked as
+    a die of its own."""
+    strict = pressed_sure()
+    if strict > 1.0:
+        return unsure
+    f = fr.full_px
+    out = []
+    for r in unsure:
+        near = [d for d in dice if isinstance(d.value, int)
+                and box_side(r.box) < SMALLER * box_side(d.box)
+                and ON_FACE * box_side(d.box) <= math.dist(r.center, box_centre(d.box))
+                < BESIDE * box_side(d.box)]
+        mine = False
+        for d in near:
+            x0, y0 = min(d.box[0], r.box[0]), min(d.box[1], r.box[1])
+            x1, y1 = max(d.box[2], r.box[2]), max(d.box[3], r.box[3])
+            c = ((x0 + x1) / 2 / f, (y0 + y1) / 2 / f)
+            seen = unanimous_dice(fr, M.turned(fr.full, [(c, max(x1 - x0, y1 - y0) / f)]),
+                                  strict, ones=True)
+            if any(x.value == d.value for x in seen):
+                mine = True
+                break
+        if not mine:
+            out.append(r)
+    return out
+
+
 # The faces a speck or two on the floor look like, and the sizes (x its box) at which the
 # die's body may show: a one's box is its own; a two's may be drawn round one of its pips,
 # then enlarged (``larger_look``), up to 1.8x the die.
@@ -946,6 +981,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = off_read_dice(ut, dice)
+    ut = tuple(pips_of_read_dice(fr, dice, list(ut)))
     body = body_at(image)
     if dice:
         side = set_side(dice)

@@ -247,11 +247,12 @@ def test_pale_dice_on_a_pale_floor_are_drawn_the_floor_s_colour() -> None:
 
 def test_pale_dice_on_a_pale_floor_are_mostly_found_and_rarely_ruled_wrong() -> None:
     """Dice the colour of their floor, found by their pips alone (60 scenes: 94.9% found,
-    66.7% exactly right, none ruled wrong; 91.1% and 58.3% before the pip look). A floor,
-    not a target; as the box reads them (told the count, with the empty tray) more are
-    found."""
+    66.7% exactly right, none ruled wrong; 91.1% and 58.3% before the pip look; round 27,
+    with the look at pairs and a turned die's own pips outside its box: 80.0% exactly
+    right). A floor, not a target; as the box reads them (told the count, with the empty
+    tray) more are found."""
     r = bench_probe(Probe.PALE_FLOOR)
-    assert r.found >= 0.93 * r.dice and r.exactly_right >= 0.6 * r.scenes
+    assert r.found >= 0.93 * r.dice and r.exactly_right >= 0.75 * r.scenes
     assert r.ruled_wrong == 0
     box = bench_probe(Probe.PALE_FLOOR, count_known=True, reference=True)
     assert box.found >= 0.95 * box.dice and box.ruled_wrong <= r.ruled_wrong
