@@ -45,13 +45,14 @@ Read = tuple[int, float, float]  # value, least P(value | die) of the four, P(va
 
 
 def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: float,
-              ones: bool = False) -> list[Read | None]:
+              ones: bool = False, close_sure: float | None = None) -> list[Read | None]:
     """Each (centre, size, angle) place of the full-resolution frame ``full`` read by every
     classifier (the first, the two opinions, the close look): (value, the least P(value |
     die) of the four, P(value) of the later looks' mean logits) when all four name the same
-    value, none reads "not a die" with ``not_die`` or more, each is at least ``sure`` sure,
-    and the value is not a one (a small whole die in a larger crop is one blob on the floor,
-    like a one's pip), unless ``ones`` (a crop of the set's dice's size); else None."""
+    value, none reads "not a die" with ``not_die`` or more, each is at least ``sure`` sure
+    (the close look at least ``close_sure``, if given), and the value is not a one (a small
+    whole die in a larger crop is one blob on the floor, like a one's pip), unless ``ones``
+    (a crop of the set's dice's size); else None."""
     if not places:
         return []
     patches = M.crop_patches(full, places)
@@ -64,9 +65,12 @@ def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: flo
     out: list[Read | None] = []
     for k in range(len(places)):
         values = {int(p[k, 1:].argmax()) + 1 for p in reads}
-        least = min(float(M.value_probability(p[k:k + 1])[0]) for p in reads)
+        each = [float(M.value_probability(p[k:k + 1])[0]) for p in reads]
+        least = min(each)
         value = values.pop() if len(values) == 1 else 0  # 0: they disagree
-        ok = ((value > 1 or (ones and value == 1)) and least >= sure
+        enough = (least >= sure if close_sure is None
+                  else min(each[:-1]) >= sure and each[-1] >= close_sure)
+        ok = ((value > 1 or (ones and value == 1)) and enough
               and max(float(p[k, 0]) for p in reads) < not_die)
         out.append((value, least, float(mean[k, value])) if ok else None)
     return out

@@ -29,6 +29,12 @@ missed (the other seven: ones, a lone mark, and a three marked at one pip), and 
 light floor among the lone dice; over every shared photo and every camera change it finds
 nothing, and on 400 renders (100 of them camouflaged, ``varied_scenes.camouflaged``) the
 22 dice it finds are all right.
+
+A one has a single pip: a ``lone`` mark, which no group takes, and which a speck on the
+floor makes too. Where the frame has dice read, the reader reads a lone mark once more as a
+die of the set's size centred on it (``vision.reader.ones_of_pips``), and keeps it only as a
+one whose body shows clearly (three times ``BODY``): four more pale-floor scenes exactly
+right (round 27).
 """
 
 from __future__ import annotations
@@ -79,6 +85,18 @@ def groups(marks: list[Mark]) -> list[list[Mark]]:
     out = [g for g in joined.values()
            if 2 <= len(g) <= PAIR and min(m[2] for m in g) >= ALIKE * max(m[2] for m in g)]
     return sorted(out, key=len, reverse=True)[:GROUPS]
+
+
+def lone(marks: list[Mark]) -> list[Mark]:
+    """The marks no other mark lies near (``LINK`` x the larger's size): a one's pip, or a
+    speck.
+
+    >>> lone([(100.0, 100.0, 10.0), (130.0, 130.0, 10.0), (400.0, 100.0, 10.0)])
+    [(400.0, 100.0, 10.0)]
+    """
+    return [a for i, a in enumerate(marks)
+            if all(math.hypot(a[0] - b[0], a[1] - b[1]) > LINK * max(a[2], b[2])
+                   for j, b in enumerate(marks) if j != i)]
 
 
 def die_of(group: list[Mark]) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -44,7 +44,7 @@ from vision.images import ImageError, cap_size, check_image
 from vision.larger_look import Read, alone, read_larger, unanimous
 from vision.merged_dice import Peak, beside, shoulders, windows
 from vision.paired_dice import pairs
-from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups
+from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups, lone
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -82,6 +82,7 @@ COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where 
 # read, or where a read die is at least this x its smallest: one set of dice is one size
 SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
+ONE_BODY = 3 * BODY  # a one found by its lone pip: its body shows this much (grey levels)
 END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first that reads
 PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
@@ -833,13 +834,14 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
     "too small to count" (``TOO_SMALL``: a pip marked as a die is one of those), grouped
     as the pips of one die each, read ``unanimous``ly by all four classifiers at least as
     surely as a pressed die must be, as no fewer pips than marks, whose body shows against
-    the floor (``body_contrast``); in image pixels."""
+    the floor (``body_contrast``); and the ones whose pip is a lone mark (``ones_of_pips``);
+    in image pixels."""
     k = fr.work_px
     marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG]
     marks = [m for m in marks if not any(covers(d.box, m[:2]) for d in read)
              and not any(covers(r.box, m[:2]) for r in unsure if r.reason != TOO_SMALL)]
     strict = pressed_sure()
-    if len(marks) < 2 or strict > 1.0:
+    if not marks or strict > 1.0:
         return []
     found: list[Die] = []
     for group in groups(marks):
@@ -848,7 +850,25 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
             if dice:
                 found.extend(dice)
                 break
+    alone = lone(marks)
+    if alone and (read or found):
+        found += ones_of_pips(fr, alone, set_side(read + found), strict)
     return found
+
+
+def ones_of_pips(fr: Frames, marks: list[Mark], side: float, sure: float) -> list[Die]:
+    """The ones whose pip is one of the lone strong ``marks`` (image pixels): read at the
+    set's ``side`` centred on the mark, a one by the three classifiers at ``sure`` and by
+    the close look as surely as a free die must be (it shrinks a large die's crop, and
+    reads a large pale one less surely), where its body shows clearly against the floor
+    (``ONE_BODY``: a speck on the floor has none)."""
+    f = fr.full_px
+    places = [p for p in M.turned(fr.full, [((x / f, y / f), side / f) for x, y, _ in marks])
+              if body_contrast(fr.full, *p) >= ONE_BODY]
+    free = M.calibration().sure
+    return [unanimous_die(p, r, f) for p, r in
+            zip(places, unanimous(fr.full, places, sure, NOT_DIE, ones=True, close_sure=free),
+                strict=True) if r is not None and r[0] == 1]
 
 
 def die_of_pips(fr: Frames, pips: list[Mark], sure: float) -> Die | None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import cv2
 import pytest
 
 from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import match
-from vision.pip_clusters import Mark, halves
+from vision.pip_clusters import Mark, halves, lone
 from vision.probe_scenes import Probe, probe_scene, specks_on_paper
 from vision.reader import read_dice
 
@@ -89,3 +90,46 @@ def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(dice_added_by: Any)
     coloured dice at a slant) every die is explained: the pip look, run on every frame,
     adds no die there."""
     assert dice_added_by(R.looked_at_pips, (Probe.DARK_CLOTH, Probe.SLANTED_WOOD)) == []
+
+
+@pytest.mark.parametrize("seed", [3, 19])
+def test_a_pale_one_seen_only_as_its_pip_is_read_at_the_set_s_size(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pale-floor scenes 3 and 19: a one, white on pale paper, beside dice the reader read
+    (a four; two fives). The detector marked only its pip, a lone mark no group takes.
+    Read at the set's size centred on the mark, the three classifiers read a one at 0.96 or
+    more and the close look at 0.89; its body shows 22-27 grey levels. Without the look at
+    lone marks it is lost."""
+    image, drawn = probe_scene(Probe.PALE_FLOOR, seed)
+    assert match(read_dice(image).dice, probe_labels(drawn)).entirely_right
+    monkeypatch.setattr(R, "ones_of_pips", lambda *a: [])
+    assert match(read_dice(image).dice, probe_labels(drawn)).misses
+
+
+def test_a_speck_beside_read_dice_is_no_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pale-floor scene 19 with a speck drawn on its paper, well away from the dice, the
+    size of the one's pip: the detector marks it strongly, a lone mark read at the set's
+    size, but no die's body shows around it: only the real one is added."""
+    image, drawn = probe_scene(Probe.PALE_FLOOR, 19)
+    h, w = image.shape[:2]
+    far = max(((x, y) for x in range(40, w - 40, 20) for y in range(40, h - 40, 20)),
+              key=lambda p: min(math.dist(p, d.center) for d in drawn))
+    cv2.circle(image, far, 7, (30, 30, 30), -1)
+    looked: list[int] = []
+    ones = R.ones_of_pips
+
+    def watched(fr: R.Frames, marks: list[Mark], side: float, sure: float) -> list[R.Die]:
+        looked.append(len(marks))
+        return ones(fr, marks, side, sure)
+
+    monkeypatch.setattr(R, "ones_of_pips", watched)
+    reading = read_dice(image)
+    assert looked == [2]  # the one's pip and the speck
+    assert match(reading.dice, probe_labels(drawn)).entirely_right
+    assert all(math.dist(d.center, far) > 50 for d in reading.dice)
+
+
+def test_lone_marks_are_those_no_other_lies_near() -> None:
+    five = [(100.0, 100.0, 8.0), (80.0, 80.0, 8.0), (120.0, 80.0, 8.0)]
+    one = (300.0, 100.0, 10.0)
+    assert lone([*five, one]) == [one] and lone(five) == []
