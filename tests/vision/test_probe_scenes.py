@@ -285,14 +285,13 @@ def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses(
     (``vision.faint_neighbours``) and one face boxed twice read as one (``SAME_FACE``) read
     the scenes it found: no fewer there, and no fewer dice found (touching-dice scene 14:
     the empty tray finds a one the count alone misses, beside a three seen as two marks too
-    small to count, so the count of places is one over)."""
+    small to count, so the count of places is one over). Since round 27 the count alone
+    reads as many of the pale floors' first 20 scenes as the empty tray (15): a one seen
+    only as its pip is read at the set's size (``reader.ones_of_pips``)."""
     for probe in (Probe.TOUCHING_DICE, Probe.PALE_FLOOR, Probe.LONE_DICE):
         told = bench_probe(probe, 20, count_known=True)
         box = bench_probe(probe, 20, count_known=True, reference=True)
-        if probe is Probe.PALE_FLOOR:
-            assert box.exactly_right > told.exactly_right
-        else:
-            assert box.exactly_right >= told.exactly_right
+        assert box.exactly_right >= told.exactly_right
         assert box.ruled_wrong <= told.ruled_wrong and box.found >= told.found
 
 
