@@ -10,9 +10,10 @@ an uncertain place whose least rectangle is ``LONG`` times as long as wide, and 
 it (``FILLED``), is two dice of its width, each centred a quarter of its length from an
 end (``Pair``). A die and its shadow, a die seen at a slant with its side face, a die
 beside a tray's edge make such a blob too; so nothing is taken from the shape alone. Where
-the reader has not one die at each end (``Pair.explained``), the reader reads both ends as
-it reads a pressed die, and only when both are dice do they take the place of what it had
-there (``vision.reader.looked_at_pairs``).
+the reader read one die in the blob at most (``Pair.seen_as_one``), it reads both ends as it
+reads a pressed die, and only when both are dice do they take the place of what it had
+there (``vision.reader.looked_at_pairs``). A blob holding two read dice is left alone: they
+are the pair already, or the blob is three dice in a row, turned so that it fits.
 """
 
 from __future__ import annotations

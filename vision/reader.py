@@ -656,6 +656,7 @@ def looked_four_ways(full: np.ndarray, cands: list[Candidate], need: np.ndarray,
 
 ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
 SMALLER = 0.7  # ... when under this x its side: one of its pips, marked as a die
+BESIDE = 0.8  # ... or off its face but this near its centre, one its box left out
 
 
 def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, ...]:
@@ -678,39 +679,32 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
-BESIDE = 0.8  # a pip-sized mark off a read die's face but this near its centre (x its side)
-
-
 def pips_of_read_dice(fr: Frames, dice: list[Die], unsure: list[Region]) -> list[Region]:
     """``unsure`` less the pip-sized marks (under ``SMALLER`` x a read die's side) lying just
     off a read die's box (``ON_FACE`` to ``BESIDE`` x its side from its centre) that are
-    its own pips: the die read again over its box and the mark together, by all four
-    classifiers as surely as a pressed die must be, reads the same value. A die turned 45
-    degrees whose box the detector placed off its middle leaves a pip outside it, marked as
-    a die of its own."""
+    its own pips (``own_pip``). A die turned 45 degrees whose box the detector placed off
+    its middle leaves a pip outside it, marked as a die of its own."""
     strict = pressed_sure()
     if strict > 1.0:
         return unsure
+    return [r for r in unsure if not any(
+        own_pip(fr, d, r, strict) for d in dice if isinstance(d.value, int)
+        and box_side(r.box) < SMALLER * box_side(d.box)
+        and ON_FACE * box_side(d.box) <= math.dist(r.center, box_centre(d.box))
+        < BESIDE * box_side(d.box))]
+
+
+def own_pip(fr: Frames, die: Die, mark: Region, sure: float) -> bool:
+    """Whether ``mark`` is one of ``die``'s pips: the die read again over its box and the
+    mark's together (their bounding square), by all four classifiers at least ``sure``
+    (``unanimous``), reads the same value. A mark on a neighbour the die's box left out is
+    not: that crop holds two dice."""
     f = fr.full_px
-    out = []
-    for r in unsure:
-        near = [d for d in dice if isinstance(d.value, int)
-                and box_side(r.box) < SMALLER * box_side(d.box)
-                and ON_FACE * box_side(d.box) <= math.dist(r.center, box_centre(d.box))
-                < BESIDE * box_side(d.box)]
-        mine = False
-        for d in near:
-            x0, y0 = min(d.box[0], r.box[0]), min(d.box[1], r.box[1])
-            x1, y1 = max(d.box[2], r.box[2]), max(d.box[3], r.box[3])
-            c = ((x0 + x1) / 2 / f, (y0 + y1) / 2 / f)
-            seen = unanimous_dice(fr, M.turned(fr.full, [(c, max(x1 - x0, y1 - y0) / f)]),
-                                  strict, ones=True)
-            if any(x.value == d.value for x in seen):
-                mine = True
-                break
-        if not mine:
-            out.append(r)
-    return out
+    x0, y0 = min(die.box[0], mark.box[0]), min(die.box[1], mark.box[1])
+    x1, y1 = max(die.box[2], mark.box[2]), max(die.box[3], mark.box[3])
+    place = (((x0 + x1) / 2 / f, (y0 + y1) / 2 / f), max(x1 - x0, y1 - y0) / f)
+    return any(d.value == die.value
+               for d in unanimous_dice(fr, M.turned(fr.full, [place]), sure, ones=True))
 
 
 # The faces a speck or two on the floor look like, and the sizes (x its box) at which the
@@ -932,21 +926,19 @@ def looked_at_pairs(fr: Frames, read: list[Die], unsure: list[Region],
     todo = [pair for pair in pairs(fr.full, seen + [(x / f, y / f) for x, y in
                                                     (r.center for r in unsure)],
                                    set_side(read) / f) if pair.seen_as_one(seen)]
-    looks = [[*pair.places(end, END_SIZES), *M.turned(fr.full, [(end, pair.width)])]
-             for pair in todo for end in pair.ends]
-    if not looks:
+    looks = [[[*pair.places(end, END_SIZES), *M.turned(fr.full, [(end, pair.width)])]
+              for end in pair.ends] for pair in todo]
+    flat = [p for ends in looks for end in ends for p in end]
+    if not flat:
         return read, unsure
-    first = M.run_classifier(M.crop_patches(fr.full, [p for end in looks for p in end]))
-    likely = ((first[:, 0] < NOT_DIE) & (M.value_probability(first) >= strict - LOOK_BELOW)
-              ).reshape(len(looks), -1)
-    for k, pair in enumerate(todo):
-        ends = [looks[2 * k + e] for e in range(2)]
-        if not all(likely[2 * k + e].any() for e in range(2)):
+    first = M.run_classifier(M.crop_patches(fr.full, flat))
+    likely = iter(((first[:, 0] < NOT_DIE)
+                   & (M.value_probability(first) >= strict - LOOK_BELOW)).tolist())
+    for pair, ends in zip(todo, looks, strict=True):
+        worth = [[p for p in end if next(likely)] for end in ends]
+        if not all(worth):
             continue
-        dice = [next(iter(unanimous_dice(fr, [p for p, ok in zip(end, likely[2 * k + e],
-                                                                     strict=True) if ok],
-                                         strict, ones=True)), None)
-                for e, end in enumerate(ends)]
+        dice = [next(iter(unanimous_dice(fr, end, strict, ones=True)), None) for end in worth]
         if None in dice:
             continue
         read = [d for d in read if not pair.holds((d.center[0] / f, d.center[1] / f))]
