@@ -679,7 +679,8 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     return tuple(r for r in unsure if not on_face(r))
 
 
-def pips_of_read_dice(fr: Frames, dice: list[Die], unsure: list[Region]) -> list[Region]:
+def pips_of_read_dice(fr: Frames, dice: list[Die], unsure: tuple[Region, ...],
+                      ) -> tuple[Region, ...]:
     """``unsure`` less the pip-sized marks (under ``SMALLER`` x a read die's side) lying just
     off a read die's box (``ON_FACE`` to ``BESIDE`` x its side from its centre) that are
     its own pips (``own_pip``). A die turned 45 degrees whose box the detector placed off
@@ -687,11 +688,11 @@ def pips_of_read_dice(fr: Frames, dice: list[Die], unsure: list[Region]) -> list
     strict = pressed_sure()
     if strict > 1.0:
         return unsure
-    return [r for r in unsure if not any(
+    return tuple(r for r in unsure if not any(
         own_pip(fr, d, r, strict) for d in dice if isinstance(d.value, int)
         and box_side(r.box) < SMALLER * box_side(d.box)
         and ON_FACE * box_side(d.box) <= math.dist(r.center, box_centre(d.box))
-        < BESIDE * box_side(d.box))]
+        < BESIDE * box_side(d.box)))
 
 
 def own_pip(fr: Frames, die: Die, mark: Region, sure: float) -> bool:
@@ -734,6 +735,17 @@ def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
             image, box_centre(d.box), box_side(d.box), d.angle, (NEAR, FAR), scales,
             SHOWN) >= SHOWN
     return [d for d in dice if shows(d)]
+
+
+def nearly_sure(first: np.ndarray, sure: float) -> np.ndarray:
+    """Which of the first classifier's reads (N, 7) are worth showing all four: not "not a
+    die" (under ``NOT_DIE``) and read within ``LOOK_BELOW`` of ``sure``, or surer.
+
+    >>> nearly_sure(np.array([[0.0, 0.9, 0.1, 0, 0, 0, 0], [0.6, 0.4, 0, 0, 0, 0, 0],
+    ...                       [0.0, 0.5, 0.5, 0, 0, 0, 0]]), 0.935).tolist()
+    [True, False, False]
+    """
+    return (first[:, 0] < NOT_DIE) & (M.value_probability(first) >= sure - LOOK_BELOW)
 
 
 def pressed_sure() -> float:
@@ -781,7 +793,7 @@ def looked_at_set_size(fr: Frames, read: list[Die], unsure: list[Region]) -> lis
     f = fr.full_px
     places = M.turned(fr.full, [((x / f, y / f), side / f) for x, y in (r.center for r in again)])
     first = M.run_classifier(M.crop_patches(fr.full, places))
-    likely = (first[:, 0] < NOT_DIE) & (M.value_probability(first) >= strict - LOOK_BELOW)
+    likely = nearly_sure(first, strict)
     places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
     return apart(unanimous_dice(fr, places, strict, ones=True), read, side)
 
@@ -863,8 +875,7 @@ def ones_of_pips(fr: Frames, marks: list[Mark], side: float, sure: float) -> lis
     if not places:
         return []
     first = M.run_classifier(M.crop_patches(fr.full, places))  # cheap, before all four
-    likely = ((first[:, 0] < NOT_DIE) & (first[:, 1:].argmax(axis=1) == 0)
-              & (M.value_probability(first) >= sure - LOOK_BELOW))
+    likely = nearly_sure(first, sure) & (first[:, 1:].argmax(axis=1) == 0)  # a one
     places = [p for p, one in zip(places, likely.tolist(), strict=True) if one]
     free = M.calibration().sure
     return [unanimous_die(p, r, f) for p, r in
@@ -932,8 +943,7 @@ def looked_at_pairs(fr: Frames, read: list[Die], unsure: list[Region],
     if not flat:
         return read, unsure
     first = M.run_classifier(M.crop_patches(fr.full, flat))
-    likely = iter(((first[:, 0] < NOT_DIE)
-                   & (M.value_probability(first) >= strict - LOOK_BELOW)).tolist())
+    likely = iter(nearly_sure(first, strict).tolist())
     for pair, ends in zip(todo, looks, strict=True):
         worth = [[p for p in end if next(likely)] for end in ends]
         if not all(worth):
@@ -999,8 +1009,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     ut = tuple(left)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
-    ut = off_read_dice(ut, dice)
-    ut = tuple(pips_of_read_dice(fr, dice, list(ut)))
+    ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
     body = body_at(image)
     if dice:
         side = set_side(dice)

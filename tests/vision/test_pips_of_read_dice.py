@@ -59,5 +59,5 @@ def test_only_pip_sized_marks_just_off_a_read_die_are_looked_at(
     large = Region((125.0, 100.0), (110, 85, 140, 115), "dice touching: spread them")
     far = Region((140.0, 100.0), (134, 94, 146, 106), "dice touching: spread them")
     pip = Region((124.0, 100.0), (118, 94, 130, 106), "dice touching: spread them")
-    assert R.pips_of_read_dice(fr, [die], [large, far, pip]) == [large, far, pip]
+    assert R.pips_of_read_dice(fr, [die], (large, far, pip)) == (large, far, pip)
     assert looked == [1]  # the pip alone, found no die's and kept
