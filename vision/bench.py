@@ -71,7 +71,7 @@ from vision.probe_scenes import Probe, ProbeDie, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.reference import EmptyTray
-from vision.types import Die, Reading, box_centre, box_side
+from vision.types import Die, Reading, box_centre, box_side, face_order
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
 MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
@@ -96,6 +96,8 @@ class FolderResult:
     cpu_ms: float = 0.0  # processor time of the read: less disturbed by other jobs
     capture_cpu_ms: float = 0.0
     many_dice_cpu_ms: list[float] = field(default_factory=list)  # photos with MANY_DICE+
+    rulings: int = 0  # photos the box would rule on (``box_ruling``)
+    rulings_wrong: int = 0  # ... whose values are not the labelled ones
 
     def line(self) -> str:
         return (f"{self.name:20s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -104,7 +106,8 @@ class FolderResult:
                 f"false {self.false / max(self.photos, 1):.3f}/photo | "
                 f"photos right {100 * self.entirely / max(self.photos, 1):6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.labeled, 1):5.2f}% | "
-                f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f})")
+                f"median {self.median_ms:.1f} ms (cpu {self.cpu_ms:.1f}) | "
+                + rulings_part(self.rulings, self.rulings_wrong, self.photos))
 
     @classmethod
     def summed(cls, name: str, rows: list[FolderResult]) -> FolderResult:
@@ -115,7 +118,9 @@ class FolderResult:
                    sum(r.false for r in rows), sum(r.entirely for r in rows),
                    statistics.median(r.median_ms for r in rows),
                    ruled_wrong=sum(r.ruled_wrong for r in rows),
-                   cpu_ms=statistics.median(r.cpu_ms for r in rows))
+                   cpu_ms=statistics.median(r.cpu_ms for r in rows),
+                   rulings=sum(r.rulings for r in rows),
+                   rulings_wrong=sum(r.rulings_wrong for r in rows))
 
     def capture_line(self) -> str:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
@@ -128,6 +133,36 @@ class FolderResult:
             return ""
         return (f"; {len(self.many_dice_cpu_ms)} photos of {MANY_DICE}+ dice at photo size: "
                 f"cpu {statistics.median(self.many_dice_cpu_ms):.1f} ms")
+
+
+def rulings_part(rulings: int, wrong: int, photos: int, of: str = "photos") -> str:
+    """The rulings figures of a bench line: the share of ``photos`` (or scenes) ruled on,
+    and of those rulings, the share wrong.
+
+    >>> rulings_part(40, 1, 50)
+    'ruled on 80.0% of photos, 2.50% of them wrongly'
+    """
+    return (f"ruled on {100 * rulings / max(photos, 1):.1f}% of {of}, "
+            f"{100 * wrong / max(rulings, 1):.2f}% of them wrongly")
+
+
+def box_ruling(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[bool, bool]:
+    """(whether the box would rule on ``reading``, whether that ruling is wrong). The box
+    rules only on a whole reading: every die read (nothing uncertain) and as many dice as
+    its game says lie there (here: as many as are labelled); the ruling is wrong when the
+    values read are not the labelled ones (a call is judged on the values, not on which
+    die shows which).
+
+    >>> two = LabeledDie.square(2, (20.0, 20.0), 20.0)
+    >>> five = LabeledDie.square(5, (80.0, 20.0), 20.0)
+    >>> read = Reading((Die(5, (20.0, 20.0), (10, 10, 30, 30), 0.9),
+    ...                 Die(2, (80.0, 20.0), (70, 10, 90, 30), 0.9)))
+    >>> box_ruling(read, (two, five)), box_ruling(read, (two, two)), box_ruling(read, (two,))
+    ((True, False), (True, True), (False, False))
+    """
+    rules = not reading.uncertain and len(reading.dice) == len(labels)
+    wrong = rules and reading.values != tuple(sorted((d.value for d in labels), key=face_order))
+    return rules, wrong
 
 
 ON_A_DIE = 0.75  # a read die this x its box's side from a labelled die's centre is on it
@@ -213,6 +248,9 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         r.false += s.false
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
+        rules, ruled_wrongly = box_ruling(reading, labels)
+        r.rulings += rules
+        r.rulings_wrong += ruled_wrongly
         if change is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
             capture.append(wall)
@@ -344,6 +382,8 @@ class ProbeResult:
     ruled_wrong: int = 0
     false: int = 0  # dice read where no die lies
     median_ms: float = 0.0
+    rulings: int = 0  # scenes the box would rule on (``box_ruling``)
+    rulings_wrong: int = 0  # ... whose values are not the drawn ones
 
     def line(self) -> str:
         n = max(self.scenes, 1)
@@ -353,7 +393,8 @@ class ProbeResult:
                 f"right count {100 * self.count_right / n:6.2f}% | "
                 f"exactly right {100 * self.exactly_right / n:6.2f}% | "
                 f"ruled wrong {100 * self.ruled_wrong / max(self.dice, 1):5.2f}% | "
-                f"false {self.false / n:.2f}/scene | median {self.median_ms:.1f} ms")
+                f"false {self.false / n:.2f}/scene | median {self.median_ms:.1f} ms | "
+                + rulings_part(self.rulings, self.rulings_wrong, self.scenes, "scenes"))
 
     @classmethod
     def summed(cls, name: str, rows: list[ProbeResult]) -> ProbeResult:
@@ -363,7 +404,8 @@ class ProbeResult:
                    sum(r.found for r in rows), sum(r.right for r in rows),
                    sum(r.count_right for r in rows), sum(r.exactly_right for r in rows),
                    sum(r.ruled_wrong for r in rows), sum(r.false for r in rows),
-                   statistics.median(r.median_ms for r in rows))
+                   statistics.median(r.median_ms for r in rows),
+                   sum(r.rulings for r in rows), sum(r.rulings_wrong for r in rows))
 
 
 Row = TypeVar("Row", FolderResult, ProbeResult)  # a bench row of either kind
@@ -410,6 +452,9 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
         r.exactly_right += s.entirely_right and not reading.uncertain
         r.ruled_wrong += wrong
         r.false += s.false
+        rules, ruled_wrongly = box_ruling(reading, labels)
+        r.rulings += rules
+        r.rulings_wrong += ruled_wrongly
     r.median_ms = statistics.median(times)
     return r
 

@@ -814,7 +814,11 @@ def smeared(patch: np.ndarray, length: float, direction: float) -> np.ndarray:
 
 def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.random.Generator,
                 jitter: bool = True, foreshorten: float = FORESHORTEN, lamps: float = 0.0,
-                glints: float = 0.0, smear: float = 0.0) -> np.ndarray:
+                glints: float = 0.0, smear: float = 0.0,
+                clean: list[np.ndarray] | None = None) -> np.ndarray:
+    """A training crop of ``item`` as the classifier's input; with ``clean``, the same crop
+    before its smear (``smear``) is appended to it, for a teacher that reads the crop as a
+    still camera shows it (``--teach-clean``)."""
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -837,9 +841,11 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         patch = color_jitter(np.ascontiguousarray(patch), rng, lamps)
         if glints > 0 and item[4] > 0 and rng.random() < glints:  # none drawn when off
             patch = with_glint(patch, item[4], rng)
-        if smear > 0 and rng.random() < smear:  # none drawn when off
-            length = rng.uniform(*SMEAR) * M.CROP / M.CROP_FACTOR
-            patch = smeared(patch, length, rng.uniform(0.0, 180.0))
+    if clean is not None:
+        clean.append(M.patch_input(patch))
+    if jitter and smear > 0 and rng.random() < smear:  # none drawn when off
+        length = rng.uniform(*SMEAR) * M.CROP / M.CROP_FACTOR
+        patch = smeared(patch, length, rng.uniform(0.0, 180.0))
     return M.patch_input(patch)
 
 
@@ -849,7 +855,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      lr: float | None = None, widths: tuple[int, ...] = WIDTHS,
                      teachers: tuple[Path, ...] = (), lamps: float = 0.0,
                      average_from: int | None = None, glints: float = 0.0,
-                     smear: float = 0.0) -> Classifier:
+                     smear: float = 0.0, teach_clean: bool = False) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -858,7 +864,9 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     needs no new statistics) the learning rate stays at its peak after the warm-up, and the
     network returned is the mean of its weights every ``AVERAGE_EVERY`` steps from that
     step on (stochastic weight averaging, which seeks a flatter optimum; tried in round 16,
-    it read no better once calibrated: see the README)."""
+    it read no better once calibrated: see the README). With ``teach_clean`` the teachers
+    read each crop before its smear: a smeared crop is taught what the still one shows, as
+    surely as the teachers read that (consistency), and an unsmeared one what it was."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
@@ -896,15 +904,17 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         chosen += [part_of(everyone[j], rng)
                    for j in rng.integers(len(everyone), size=round(batch * part_share))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
+        still: list[np.ndarray] | None = [] if teach_clean else None
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten,
-                                                  lamps, glints, smear)
+                                                  lamps, glints, smear, still)
                                        for it in chosen]))
+        seen_by_guides = x.numpy() if still is None else np.stack(still)
         out = net(x)
         loss = F.cross_entropy(out, soft_targets([it[4] for it in chosen], smoothing))
         if guides:
             said = []
             for guide in guides:
-                guide.setInput(x.numpy())
+                guide.setInput(seen_by_guides)
                 said.append(guide.forward("y").reshape(len(chosen), -1))
             taught = torch.from_numpy(np.mean(said, axis=0))
             kd = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
@@ -1025,6 +1035,9 @@ def main() -> None:
     ap.add_argument("--widths", choices=["full", "slim"], default="full",
                     help="the classifier's widths (slim: from --init-cls-onnx's strongest "
                     "channels)")
+    ap.add_argument("--teach-clean", action="store_true",
+                    help="the teachers (--teacher-onnx) read each crop before its smear "
+                    "(--smear): a smeared crop learns what they make of the still one")
     ap.add_argument("--teacher-onnx", type=Path, action="append", default=[],
                     help="an exported classifier whose logits the new one learns too "
                     "(repeated: the mean of their logits)")
@@ -1087,7 +1100,7 @@ def main() -> None:
                                args.label_smoothing, args.part_share, args.foreshorten,
                                args.cls_lr, SLIM if args.widths == "slim" else WIDTHS,
                                tuple(args.teacher_onnx), args.lamps, args.average_from,
-                               args.glints, args.smear)
+                               args.glints, args.smear, args.teach_clean)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
