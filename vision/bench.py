@@ -7,12 +7,19 @@ off its label's centre on a labelled die of another value, a side face, counts t
 per photo (wall clock, and processor time, which other jobs on the machine disturb less);
 then the same photos enlarged to the box's 1280x960 capture size (read time, and the
 Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
-4 core).
+4 core). Last on each line, the box's own rulings (``box_ruling``): the share of photos it
+would rule on (every die read, the right number of dice) and the share of those rulings
+whose values are wrong: a die read wrongly beside an unread one is never ruled on.
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
     scripts/bench-vision --teach K [--picks N] [FOLDER...]
     scripts/bench-vision --changes [--split all|train|heldout] [FOLDER...]
+    scripts/bench-vision --tilts
+
+``--tilts``: the slanted-cubes probe only, the same scenes seen by cameras tilted 5-20,
+20-35 and 35-50 degrees off straight down (how far from straight down the box's camera
+may be mounted).
 
 ``--count-known``: every photo and probe scene is read told how many dice it holds, as the
 box is by its game (``read_dice(expect=...)``: with fewer seen, fainter places are read
@@ -77,6 +84,8 @@ CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
 MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
 
 
+TILT_BANDS = ((5.0, 20.0), (20.0, 35.0), (35.0, 50.0))  # --tilts: cameras this far off
+#                                                          straight down (degrees)
 PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
 CAPTURE = (1280, 960)  # the box's default capture size
 
@@ -293,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--changes", action="store_true",
                     help="also read each photo as other cameras and lamps would show it "
                     "(vision.camera_changes), one row per change")
+    ap.add_argument("--tilts", action="store_true",
+                    help="only the slanted-cubes probe, its scenes seen by cameras "
+                    "tilted 5-20, 20-35 and 35-50 degrees off straight down")
     ap.add_argument("--teach", type=int, default=None, metavar="K",
                     help="teach a profile on K photos per folder, score both rows on the rest")
     ap.add_argument("--picks", type=int, default=1, metavar="N",
@@ -317,6 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else ""))
+    if args.tilts:
+        for band in TILT_BANDS:
+            print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
+                              tilt=band).line(), flush=True)
+        return 0
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose, args.picks)
     if args.changes:
@@ -422,21 +439,23 @@ def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
 
 def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
                 name: str = "", count_known: bool = False,
-                reference: bool = False, change: Change | None = None) -> ProbeResult:
+                reference: bool = False, change: Change | None = None,
+                tilt: tuple[float, float] | None = None) -> ProbeResult:
     """A probe kind scored as the issue scores its unseen scenes: per die as the folders are
     (found, values right of those found), per scene (the right number of dice, read or
     located as uncertain; exactly the right values: all read, all right), and dice read
     sure but wrong; read with ``profile`` if given, told the number of dice
     with ``count_known``, and with a frame of the scene's empty tray with ``reference``
     (``probe_scenes.empty_tray``), as the box reads its tray; with ``change``, each scene
-    as another camera or lamp shows it (``vision.camera_changes``; not with ``reference``).
+    as another camera or lamp shows it (``vision.camera_changes``; not with ``reference``);
+    ``tilt``: the slanted cubes seen by a camera that many degrees off straight down.
     """
     if change is not None and reference:
         raise ValueError("a changed scene has no empty tray of its own")
     r = ProbeResult(name or probe.value, scenes)
     times = []
     for seed in range(scenes):
-        image, drawn = probe_scene(probe, seed)
+        image, drawn = probe_scene(probe, seed, tilt)
         labels = probe_labels(drawn)
         if change is not None:
             image, labels = changed(image, labels, change)

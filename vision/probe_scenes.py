@@ -410,9 +410,10 @@ ISSUE_PAIR = (((40, 35, 190), (40, 210, 235)), ((200, 225, 235), (40, 40, 180)))
 
 
 def slanted_cubes(rng: np.random.Generator, blend: Blend = _blend,
-                  ) -> tuple[np.ndarray, list[ProbeDie]]:
+                  tilt: tuple[float, float] = TILT) -> tuple[np.ndarray, list[ProbeDie]]:
     """Two or three dice as solid cubes on a table, seen by a wide camera at a slant
-    (``vision.probe_cubes``), 1280x720: top and side faces, a lamp's shading and shadows."""
+    (``vision.probe_cubes``; ``tilt``: the camera's least and most degrees off straight
+    down), 1280x720: top and side faces, a lamp's shading and shadows."""
     w, h = 1280, 720
     kind = int(rng.integers(3))
     if kind == 0:
@@ -424,7 +425,7 @@ def slanted_cubes(rng: np.random.Generator, blend: Blend = _blend,
             0, 4, (h, w, 1)).astype(np.float32)
     focal = float(rng.uniform(0.7, 1.0)) * w
     side_px = float(rng.uniform(55, 100))
-    cam = looking_down(float(rng.uniform(*TILT)), focal, focal * CUBE_SIDE / side_px,
+    cam = looking_down(float(rng.uniform(*tilt)), focal, focal * CUBE_SIDE / side_px,
                        (w / 2, h / 2))
     up = np.radians(rng.uniform(40, 70))
     round_ = rng.uniform(0, 2 * np.pi)
@@ -458,14 +459,24 @@ DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes}
 
 
-def probe_scene(probe: Probe, seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
-    """One scene of ``probe``: the BGR image and the dice drawn in it.
+def probe_scene(probe: Probe, seed: int, tilt: tuple[float, float] | None = None,
+                ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One scene of ``probe``: the BGR image and the dice drawn in it; ``tilt``: the
+    slanted-cubes scene ``seed`` seen by a camera this many degrees off straight down (the
+    same dice, floor and lamp), else ValueError.
 
     >>> img, dice = probe_scene(Probe.DARK_CLOTH, 3)
     >>> img.shape, 2 <= len(dice) <= 6
     ((576, 720, 3), True)
+    >>> [d.value for d in probe_scene(Probe.SLANTED_CUBES, 3, (10.0, 10.0))[1]] == [
+    ...     d.value for d in probe_scene(Probe.SLANTED_CUBES, 3, (45.0, 45.0))[1]]
+    True
     """
-    return DRAW[probe](_scene_rng(probe, seed))
+    if tilt is None:
+        return DRAW[probe](_scene_rng(probe, seed))
+    if probe is not Probe.SLANTED_CUBES:
+        raise ValueError(f"only the slanted-cubes probe has a camera tilt, not {probe.value}")
+    return slanted_cubes(_scene_rng(probe, seed), tilt=tilt)
 
 
 def _scene_rng(probe: Probe, seed: int, *stream: int) -> np.random.Generator:
