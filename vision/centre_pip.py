@@ -76,6 +76,8 @@ class FaceMark:
     centre: tuple[float, float]
     colour: tuple[float, float, float]
     stretch: float  # its length over its width (from its second moments): 1 for a disc
+    squash: float = 1.0  # its height over its width in the look's rows and columns (the
+    #                      look unturned: in the image's), as a camera at a slant squashes it
 
 
 def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -156,14 +158,18 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
                         for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
     found = [FaceMark(float(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]),
                                                           float(centres[k][1])),
-                      (float(col[0]), float(col[1]), float(col[2])), st)
-             for k, col, st in zip(keep, colours, _stretches(label, stats, keep), strict=True)]
+                      (float(col[0]), float(col[1]), float(col[2])), st, sq)
+             for k, col, (st, sq) in zip(keep, colours, _shapes(label, stats, keep),
+                                         strict=True)]
     return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
 
 
-def _stretches(label: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list[float]:
+def _shapes(label: np.ndarray, stats: np.ndarray, keep: np.ndarray,
+            ) -> list[tuple[float, float]]:
     """Each ``keep`` component's length over its width: the square root of its second
-    moments' larger over smaller eigenvalue (a disc 1, an ellipse twice as long as wide 2)."""
+    moments' larger over smaller eigenvalue (a disc 1, an ellipse twice as long as wide 2);
+    and its height over its width: the square root of its spread down the rows over its
+    spread along them (a disc squashed to half its height 0.5)."""
     out = []
     for k in keep:
         x, y, w, h = stats[k, :4]
@@ -171,7 +177,8 @@ def _stretches(label: np.ndarray, stats: np.ndarray, keep: np.ndarray) -> list[f
         sxx = m["mu20"] / m["m00"] + 1 / 12  # a pixel's own spread: a 1-pixel mark is round
         syy, sxy = m["mu02"] / m["m00"] + 1 / 12, m["mu11"] / m["m00"]
         half, root = (sxx + syy) / 2, float(np.hypot((sxx - syy) / 2, sxy))
-        out.append(float(np.sqrt((half + root) / max(half - root, 1e-9))))
+        out.append((float(np.sqrt((half + root) / max(half - root, 1e-9))),
+                    float(np.sqrt(syy / sxx))))
     return out
 
 

@@ -245,6 +245,24 @@ files, one thread, 8-10 min each side by side, not used::
 Recalibrated (free 0.725, pressed 0.99, easy 0.80): the tray's shaken held-out dice 3.93 ->
 1.31% ruled wrong, but felt values right 82.58 -> 77.42% (0.16% ruled wrong), tray photos
 right 91.0 -> 88.5%, white 99.03 -> 98.39%.
+
+Round 28 tried consistency fine-tunes against camera shake, not used: each classifier
+taught by its own committed file, which reads every crop before its smear
+(``--teach-clean``), so a smeared crop learns what the network made of the still one and an
+unsmeared crop stays as it was (half the loss each); 3000 steps, one thread, about 12.5 min
+two side by side (the items cached in /tmp after the first)::
+
+    python -m vision.train --only cls --init-cls-onnx $M/classifier.onnx \
+        --det-onnx $M/detector.onnx --cls-steps 3000 --synthetic 300 --threads 1 \
+        --seed 281 --reader-looks --smear 0.25 --teacher-onnx $M/classifier.onnx \
+        --teach-clean --cls-pt $T-first.pt --out $T-first
+    # the opinions likewise from their own files (their own teachers), --seed 291 and 301,
+    # --foreshorten 0.3; at a third of the learning rate: --cls-lr 3e-4, --seed 381 / 391
+
+With the committed calibration, the first and second opinion so fine-tuned read the tray's
+shaken held-out dice 69.7 -> 80.2% right and 3.93 -> 0.87% wrongly, but felt 82.58 ->
+81.85% and tray photos right 91.0 -> 90.5%; every other mix was no better on the photos
+(README, round 28).
 """
 
 from __future__ import annotations

@@ -82,7 +82,10 @@ def run(args: argparse.Namespace, *, out: IO[str] | None = None, buttons: Any = 
     screen, check = check_display(cfg, stream=display_stream)
     report(check)
     try:
-        report(check_camera(cfg))
+        frame, check = take_frame(cfg)
+        report(check)
+        if frame is not None:
+            report(check_view(frame))
         if args.no_buttons:
             report(Check("buttons", WARN, "skipped (--no-buttons)"))
         else:
@@ -228,8 +231,9 @@ def check_dice(cfg: Config) -> Check:
     return Check("dice", OK, detail)
 
 
-def check_camera(cfg: Config) -> Check:
-    """Open the camera and take one frame; saves it so the view can be checked."""
+def take_frame(cfg: Config) -> tuple[Any, Check]:
+    """Open the camera and take one frame (None where it fails); saves it so the view can
+    be checked."""
     from device.hw.camera import CameraError, SimulatedTable, make_camera
 
     try:
@@ -238,10 +242,15 @@ def check_camera(cfg: Config) -> Check:
                 cam.set_dice(SIM_DICE)
             frame = cam.capture()
     except CameraError as exc:
-        return Check("camera", FAIL, f"{cfg.camera.spec}: {exc}")
+        return None, Check("camera", FAIL, f"{cfg.camera.spec}: {exc}")
     except Exception as exc:  # noqa: BLE001 - any driver error is a finding
-        return Check("camera", FAIL, f"{cfg.camera.spec}: {type(exc).__name__}: {exc}",
-                     "check the camera cable and that no other program uses the camera")
+        return None, Check("camera", FAIL, f"{cfg.camera.spec}: {type(exc).__name__}: {exc}",
+                           "check the camera cable and that no other program uses the camera")
+    return frame, check_frame(cfg, frame)
+
+
+def check_frame(cfg: Config, frame: Any) -> Check:
+    """The camera's frame: saved for a look, and neither black nor flat."""
     h, w = frame.shape[:2]
     detail = f"{cfg.camera.spec}: one {w}x{h} frame"
     saved = _save_frame(cfg, frame)
@@ -255,6 +264,26 @@ def check_camera(cfg: Config) -> Check:
         return Check("camera", WARN, detail + " but it is flat (one colour)",
                      "is the lens covered or out of focus?")
     return Check("camera", OK, detail)
+
+
+def check_view(frame: Any) -> Check:
+    """How far from straight down the camera looks, from the pips of the dice in ``frame``
+    (``vision.camera_tilt``): a steep camera takes dice's side faces for their tops."""
+    from vision.camera_tilt import STEEP, camera_tilt
+    from vision.reader import read_dice
+
+    reading = read_dice(frame)
+    tilt = camera_tilt(frame, reading.dice)
+    if tilt is None:
+        return Check("view", OK, f"{len(reading.dice)} dice read; too few clear pips to tell"
+                     " how far from straight down the camera looks (put a few dice in the "
+                     "tray to measure it)")
+    said = (f"the camera looks about {tilt.degrees:.0f} degrees off straight down (the pips "
+            f"of {tilt.dice} dice)")
+    if tilt.steep:
+        return Check("view", WARN, said, f"mount it to look straight down, within {STEEP:.0f}"
+                     " degrees: at a slant the box may take a die's side face for its top")
+    return Check("view", OK, said)
 
 
 def _save_frame(cfg: Config, frame: Any) -> Path | None:

@@ -50,8 +50,8 @@ def test_all_good_with_keyboard_buttons(tmp_path: Path) -> None:
         code = run(args(write_config(tmp_path)), out=out, buttons=buttons)
     text = out.getvalue()
     assert code == 0, text
-    for name in ("config", "display", "camera", "accept", "challenge", "up", "down", "ok",
-                 "card", "storage"):
+    for name in ("config", "display", "camera", "view", "accept", "challenge", "up", "down",
+                 "ok", "card", "storage"):
         assert f"ok    {name}" in text, name
     assert (tmp_path / "state" / "photos").exists() is False  # doctor creates nothing
     assert text.endswith("all good.\n")
@@ -211,3 +211,26 @@ def test_a_reader_calibrated_with_another_opencv_is_a_warning(
     assert f"this is OpenCV {cv2.__version__}" in check.detail and "install-pi.sh" in check.fix
     monkeypatch.setattr(model, "calibration", lambda: replace(cal, opencv=None))
     assert check_reader().status == OK
+
+
+def test_a_steep_camera_is_warned_of(tmp_path: Path) -> None:
+    """A camera that looks down at the dice 42 degrees off straight down (dice drawn as
+    cubes, side faces showing): doctor measures the slant on their pips and says to mount it
+    straight down; the same dice seen from 8 degrees pass."""
+    import cv2
+
+    from vision.probe_scenes import Probe, probe_scene
+
+    for degrees, status in ((42.0, "WARN"), (8.0, "ok  ")):
+        folder = tmp_path / f"at-{degrees:.0f}"
+        folder.mkdir()
+        image, _ = probe_scene(Probe.SLANTED_CUBES, 9, (degrees, degrees))
+        cv2.imwrite(str(folder / "frame.png"), image)
+        path = write_config(tmp_path)
+        path.write_text(path.read_text().replace('source = "sim"', f'source = "photos:{folder}"'))
+        out = io.StringIO()
+        assert run(args(path, no_buttons=True), out=out) == 0, out.getvalue()
+        line = next(t for t in out.getvalue().splitlines() if " view " in t)
+        assert line.startswith(f"{status}  view") and "degrees off straight down" in line, line
+        if status == "WARN":
+            assert "mount it to look straight down" in out.getvalue()

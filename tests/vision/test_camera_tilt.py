@@ -1,0 +1,42 @@
+"""The camera's tilt measured on the pips of the dice it reads (``vision.camera_tilt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.camera_tilt import STEEP, camera_tilt, pip_squashes
+from vision.probe_scenes import Probe, probe_scene
+from vision.reader import read_dice
+from vision.types import Die
+
+
+@pytest.mark.parametrize("seed", [3, 9, 10])
+def test_a_steep_camera_is_told_from_a_near_straight_one(seed: int) -> None:
+    """The same dice drawn as cubes, seen 8 and 42 degrees off straight down: the pips
+    squashed by the slant put the first under ``STEEP`` and the second over it."""
+    tilts = []
+    for degrees in (8.0, 42.0):
+        image, _ = probe_scene(Probe.SLANTED_CUBES, seed, (degrees, degrees))
+        tilt = camera_tilt(image, read_dice(image).dice)
+        assert tilt is not None and tilt.dice >= 2
+        tilts.append(tilt)
+    assert not tilts[0].steep and tilts[1].steep, tilts
+    assert tilts[0].degrees < 20 < 30 < tilts[1].degrees
+
+
+def test_dice_seen_straight_down_are_not_steep() -> None:
+    """White dice on dark cloth, the camera straight down (the dark-cloth probe)."""
+    measured = []
+    for seed in range(6):
+        image, _ = probe_scene(Probe.DARK_CLOTH, seed)
+        tilt = camera_tilt(image, read_dice(image).dice)
+        if tilt is not None:
+            measured.append(tilt.degrees)
+    assert len(measured) >= 4 and max(measured) < STEEP, measured
+
+
+def test_no_dice_or_symbols_tell_nothing() -> None:
+    image, _ = probe_scene(Probe.DARK_CLOTH, 0)
+    assert camera_tilt(image, []) is None
+    skull = Die("skull", (100.0, 100.0), (70, 70, 130, 130), 0.99)
+    assert pip_squashes(image, skull) == []

@@ -1,0 +1,90 @@
+"""How far from straight down the camera looks, measured on the pips of the dice it reads.
+
+A die's pips are printed discs. A camera looking down at a slant squashes what lies on the
+table along its line of sight: a pip on a top face shows cos(tilt) as tall as it is wide in
+an upright camera's picture (as wide as tall in a camera turned a quarter). The median
+squash of the pip marks on the dice read gives the tilt; the pips of side faces, squashed
+by sin(tilt) in the same direction, are fewer, and at 45 degrees alike. Marks are sought
+on each die's face as the glint check seeks them (``vision.centre_pip.marks``), but in the
+image's own rows and columns.
+
+The reader reads dice at a slant, but the steeper the camera, the more often a side face
+is taken for the top (``scripts/bench-vision --tilts``: dice drawn as cubes read exactly
+right in 90% of scenes 5-20 degrees off straight down, 43% at 35-50 degrees, with a
+quarter of the box's rulings wrong there). ``bluffbox doctor`` says so when the box's camera
+looks down more steeply than ``STEEP``. It is a rough measure, from one frame's few pips:
+the cubes drawn 5, 15, 25, 35 and 45 degrees off straight down measure 9, 17, 27, 34 and
+37 degrees (medians of 30 scenes, a third of which show too few clear pips; the tenth
+percentile at 35 degrees is 21), the dark-cloth probe 0; the shared photos' tray (phones
+held over it) 11 (a tenth over 19), felt 17 (photos "top-down to moderately slanted"), the
+webcam frames of white dice seen at an angle 23 (a tenth over 36).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision import centre_pip
+from vision.types import Die, box_centre, box_side
+
+STEEP = 25.0  # degrees off straight down beyond which the camera is mounted too steeply
+MIN_MARKS = 6  # fewer pip marks than this tell no tilt ...
+MIN_DICE = 2  # ... nor the marks of fewer dice than this (one die's side faces mislead)
+CLEAR = 20.0  # a die's marks stand out this far (Lab units) from its face, or it is passed over
+MOST_MARKS = 9  # a die showing more marks than this is not showing its pips (marbling)
+
+
+@dataclass(frozen=True)
+class Tilt:
+    """The camera's tilt off straight down (degrees), from ``marks`` pip marks on ``dice``
+    dice."""
+
+    degrees: float
+    marks: int
+    dice: int
+
+    @property
+    def steep(self) -> bool:
+        """Whether the camera looks down more steeply than ``STEEP``."""
+        return self.degrees > STEEP
+
+
+def squash_tilt(squashes: Sequence[float]) -> float:
+    """The tilt (degrees) that squashes discs to ``squashes`` (height over width): the
+    arccosine of their median, or of its inverse where they are wider than tall.
+
+    >>> round(squash_tilt([0.70, 0.71, 0.72]), 1), squash_tilt([1.0, 1.1, 0.95])
+    (44.8, 0.0)
+    >>> round(squash_tilt([1 / 0.71] * 3), 1)  # a camera turned a quarter
+    44.8
+    """
+    m = float(np.median(squashes))
+    return math.degrees(math.acos(min(m, 1.0 / m, 1.0)))
+
+
+def pip_squashes(image: np.ndarray, die: Die) -> list[float]:
+    """The height over width of each pip mark on ``die``'s face in ``image`` (BGR), looked at
+    in the image's rows and columns; none for symbol dice, dice too small to show their
+    pips (``centre_pip.MIN_SIDE``), faint marks or too many of them."""
+    side = box_side(die.box)
+    if not isinstance(die.value, int) or side < centre_pip.MIN_SIDE:
+        return []
+    found, apart = centre_pip.marks(image, box_centre(die.box), side, 0.0)
+    if apart < CLEAR or len(found) > MOST_MARKS:
+        return []
+    return [m.squash for m in found]
+
+
+def camera_tilt(image: np.ndarray, dice: Sequence[Die]) -> Tilt | None:
+    """The camera's tilt measured on the pips of ``dice`` (read in ``image``); None where
+    they show fewer than ``MIN_MARKS`` clear marks, or only one die does."""
+    per_die = [pip_squashes(image, d) for d in dice]
+    squashes = [q for marks in per_die for q in marks]
+    measured = sum(1 for marks in per_die if marks)
+    if len(squashes) < MIN_MARKS or measured < MIN_DICE:
+        return None
+    return Tilt(round(squash_tilt(squashes), 1), len(squashes), measured)
