@@ -1,4 +1,4 @@
-"""``bluffbox doctor``: check the config, display, camera, buttons and free space.
+"""``bluffbox doctor``: check the config, display, camera (and its view), buttons and free space.
 
 Each check prints ``ok``, ``WARN`` or ``FAIL`` with what is wrong and how to fix it; the
 exit status is 1 when any check failed. ``--sim`` checks the simulator's pieces instead
