@@ -23,7 +23,7 @@ webcam frames of white dice seen at an angle 23 (a tenth over 36).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -82,7 +82,13 @@ def pip_squashes(image: np.ndarray, die: Die) -> list[float]:
 def camera_tilt(image: np.ndarray, dice: Sequence[Die]) -> Tilt | None:
     """The camera's tilt measured on the pips of ``dice`` (read in ``image``); None where
     they show fewer than ``MIN_MARKS`` clear marks, or only one die does."""
-    per_die = [pip_squashes(image, d) for d in dice]
+    return tilt_of([(image, dice)])
+
+
+def tilt_of(looks: Iterable[tuple[np.ndarray, Sequence[Die]]]) -> Tilt | None:
+    """``camera_tilt`` over several frames of one camera (the teach looks), each with its
+    dice."""
+    per_die = [pip_squashes(image, d) for image, dice in looks for d in dice]
     squashes = [q for marks in per_die for q in marks]
     measured = sum(1 for marks in per_die if marks)
     if len(squashes) < MIN_MARKS or measured < MIN_DICE:

@@ -31,9 +31,10 @@ import numpy as np
 
 from device.core.dice import DiceKind, TaughtShot, profile_dir
 from vision.blobs import Place
+from vision.camera_tilt import tilt_of
 from vision.profile import MANIFEST, Profile, ProfileError, Shot, TaughtDie
 from vision.reference import EmptyTray, TrayLook
-from vision.types import box_centre, box_side
+from vision.types import Die, box_centre, box_side, square_box
 
 log = logging.getLogger("bluffbox")
 
@@ -137,7 +138,15 @@ class ProfileShelf:
         _fsync_dir(final.parent)
         shutil.rmtree(old, ignore_errors=True)
         log.info("dice profile kept in %s", final)
-        return f"{len(profile.faces)} dice taught"
+        said = f"{len(profile.faces)} dice taught"
+        tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size), 1.0)
+                                     for d in shot.dice]) for shot in taught)
+        if tilt is not None and tilt.steep:
+            log.warning("the camera looks %.0f degrees off straight down (the pips of %d dice"
+                        "): mount it straighter", tilt.degrees, tilt.dice)
+            said += (f"; the camera looks {tilt.degrees:.0f} degrees off straight down: "
+                     "mount it straighter")
+        return said
 
 
 class KeptTray(EmptyTray):

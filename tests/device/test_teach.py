@@ -431,3 +431,26 @@ def test_the_simulator_teaches_untaught_symbol_dice_once(tmp_path: Path) -> None
     eyes.cup = True
     assert isinstance(eyes.for_game(GAMES[0], Hooks()), CupEye)
     assert isinstance(eyes.for_game(bluffaneer, Hooks()), CupEye)
+
+
+def test_teaching_under_a_steep_camera_says_to_mount_it_straighter(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Pip dice taught under a camera 42 degrees off straight down (dice drawn as cubes,
+    their side faces showing): the profile is kept, and the saved screen's words and the
+    journal say how far the camera leans and to mount it straighter; 8 degrees says
+    nothing of it."""
+    from vision.probe_scenes import Probe, probe_scene
+    from vision.types import square_box
+
+    said = {}
+    for degrees in (42.0, 8.0):
+        shots = []
+        for seed in (3, 9, 10):
+            image, drawn = probe_scene(Probe.SLANTED_CUBES, seed, (degrees, degrees))
+            shots.append(TaughtShot(image, tuple(SeenDie(d.value, square_box(d.center, d.side))
+                                                 for d in drawn)))
+        with caplog.at_level(logging.WARNING):
+            said[degrees] = ProfileShelf(tmp_path / f"at-{degrees:.0f}").save(PIP_DICE, shots)
+    assert said[42.0].startswith(said[8.0]) and said[8.0].endswith("dice taught")
+    assert "degrees off straight down: mount it straighter" in said[42.0]
+    assert "mount it straighter" in caplog.text
