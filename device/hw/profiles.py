@@ -144,8 +144,7 @@ class ProfileShelf:
         if tilt is not None and tilt.steep:
             log.warning("the camera looks %.0f degrees off straight down (the pips of %d dice"
                         "): mount it straighter", tilt.degrees, tilt.dice)
-            said += (f"; the camera looks {tilt.degrees:.0f} degrees off straight down: "
-                     "mount it straighter")
+            said += f"; camera {tilt.degrees:.0f} deg off vertical: mount it straight down"
         return said
 
 

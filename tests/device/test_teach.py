@@ -452,5 +452,5 @@ def test_teaching_under_a_steep_camera_says_to_mount_it_straighter(
         with caplog.at_level(logging.WARNING):
             said[degrees] = ProfileShelf(tmp_path / f"at-{degrees:.0f}").save(PIP_DICE, shots)
     assert said[42.0].startswith(said[8.0]) and said[8.0].endswith("dice taught")
-    assert "degrees off straight down: mount it straighter" in said[42.0]
+    assert "deg off vertical: mount it straight down" in said[42.0]
     assert "mount it straighter" in caplog.text
