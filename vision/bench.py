@@ -333,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         for band in TILT_BANDS:
             print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
                               tilt=band).line(), flush=True)
+            print("  " + measured_tilts(band), flush=True)
         return 0
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose, args.picks)
@@ -430,6 +431,26 @@ Scored = TypeVar("Scored", Path, Probe)  # ... and what it scores: a folder or a
 
 
 PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
+
+
+def measured_tilts(band: tuple[float, float], scenes: int = 60) -> str:
+    """How the camera's tilt measured on the pips (``vision.camera_tilt``) comes out on the
+    slanted-cubes scenes drawn ``band`` degrees off straight down: its median and tenth and
+    ninetieth percentiles, the share of scenes it measures at all and of them called steep."""
+    from vision.camera_tilt import STEEP, camera_tilt
+
+    said = []
+    for seed in range(scenes):
+        image, _ = probe_scene(Probe.SLANTED_CUBES, seed, band)
+        tilt = camera_tilt(image, read_dice(image).dice)
+        if tilt is not None:
+            said.append(tilt.degrees)
+    if not said:
+        return "camera tilt measured on no scene"
+    lo, mid, hi = np.percentile(said, [10, 50, 90])
+    steep = sum(d > STEEP for d in said)
+    return (f"camera tilt measured on {100 * len(said) / scenes:.0f}% of scenes: median "
+            f"{mid:.0f} degrees ({lo:.0f}-{hi:.0f}), over {STEEP:.0f} in {steep} of {len(said)}")
 
 
 def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:

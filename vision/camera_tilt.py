@@ -12,12 +12,13 @@ The reader reads dice at a slant, but the steeper the camera, the more often a s
 is taken for the top (``scripts/bench-vision --tilts``: dice drawn as cubes read exactly
 right in 90% of scenes 5-20 degrees off straight down, 43% at 35-50 degrees, with a
 quarter of the box's rulings wrong there). ``bluffbox doctor`` says so when the box's camera
-looks down more steeply than ``STEEP``. It is a rough measure, from one frame's few pips:
-the cubes drawn 5, 15, 25, 35 and 45 degrees off straight down measure 9, 17, 27, 34 and
-37 degrees (medians of 30 scenes, a third of which show too few clear pips; the tenth
-percentile at 35 degrees is 21), the dark-cloth probe 0; the shared photos' tray (phones
-held over it) 11 (a tenth over 19), felt 17 (photos "top-down to moderately slanted"), the
-webcam frames of white dice seen at an angle 23 (a tenth over 36).
+looks down more steeply than ``STEEP``, and so does teaching at the box. It is a rough
+measure, from a frame's few pips: the cubes drawn 5-20, 20-35 and 35-50 degrees off
+straight down measure 14, 28 and 36 degrees (medians; ``scripts/bench-vision --tilts``),
+on 60, 48 and 38% of the scenes (the others show too few clear pips); the dark-cloth probe
+0; the shared photos' tray (phones held over it) 11 (a tenth over 19), felt 17 (photos
+"top-down to moderately slanted"), the webcam frames of white dice seen at an angle 23 (a
+tenth over 36).
 """
 
 from __future__ import annotations
