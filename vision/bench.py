@@ -64,6 +64,7 @@ import numpy as np
 
 from vision.annotate import annotate
 from vision.camera_changes import Change, changed
+from vision.camera_tilt import STEEP, camera_tilt
 from vision.dataset import (
     LabeledDie,
     LabeledPhoto,
@@ -315,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.picks < 1:
         ap.error("--picks must be 1 or more")
     cv2.setNumThreads(1)
+    if args.tilts:  # drawn scenes only: no photos needed
+        for band in TILT_BANDS:
+            print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
+                              tilt=band).line(), flush=True)
+            print("  " + measured_tilts(band), flush=True)
+        return 0
     root = args.photos or photos_root()
     folders = [Path(f) if Path(f).exists() else root / f for f in args.folders] or sorted(
         p for p in root.iterdir() if (p / "labels.json").exists()) if root.exists() else []
@@ -329,12 +336,6 @@ def main(argv: list[str] | None = None) -> int:
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else ""))
-    if args.tilts:
-        for band in TILT_BANDS:
-            print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
-                              tilt=band).line(), flush=True)
-            print("  " + measured_tilts(band), flush=True)
-        return 0
     if args.teach is not None:
         return bench_teach(folders, split, args.teach, args.verbose, args.picks)
     if args.changes:
@@ -437,8 +438,6 @@ def measured_tilts(band: tuple[float, float], scenes: int = 60) -> str:
     """How the camera's tilt measured on the pips (``vision.camera_tilt``) comes out on the
     slanted-cubes scenes drawn ``band`` degrees off straight down: its median and tenth and
     ninetieth percentiles, the share of scenes it measures at all and of them called steep."""
-    from vision.camera_tilt import STEEP, camera_tilt
-
     said = []
     for seed in range(scenes):
         image, _ = probe_scene(Probe.SLANTED_CUBES, seed, band)

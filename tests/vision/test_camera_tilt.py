@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vision.camera_tilt import STEEP, camera_tilt, pip_squashes
@@ -40,3 +42,28 @@ def test_no_dice_or_symbols_tell_nothing() -> None:
     assert camera_tilt(image, []) is None
     skull = Die("skull", (100.0, 100.0), (70, 70, 130, 130), 0.99)
     assert pip_squashes(image, skull) == []
+
+
+def test_bench_tilts_scores_each_band_without_photos(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``scripts/bench-vision --tilts`` reads drawn scenes only: it runs where the shared
+    photos are absent, a row and a measured tilt per band (the scoring faked here; the
+    measure itself on ten scenes of the steepest band)."""
+    from vision import bench
+
+    bands = []
+
+    def fake(probe: Probe, **kw: object) -> bench.ProbeResult:
+        bands.append(kw["tilt"])
+        return bench.ProbeResult(str(kw["name"]), 60, 150, 150, 150, 60, 60)
+
+    monkeypatch.setattr(bench, "bench_probe", fake)
+    monkeypatch.setattr(bench, "measured_tilts", lambda band: f"measured {band}")
+    assert bench.main(["--tilts", "--photos", str(tmp_path / "none")]) == 0
+    out = capsys.readouterr().out
+    assert bands == list(bench.TILT_BANDS) and out.count("measured (") == len(bench.TILT_BANDS)
+    assert "cubes 35-50 deg" in out
+    monkeypatch.undo()
+    said = bench.measured_tilts(bench.TILT_BANDS[-1], scenes=10)
+    assert said.startswith("camera tilt measured on") and "over 25 in" in said, said
