@@ -29,7 +29,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo per line: file, dice, uncertain (with "
                         "reasons), problem, ms (pixels of the photo as read: photos over "
-                        "2048 px are read halved until they fit)")
+                        "2048 px are read halved until they fit), camera_tilt (degrees off "
+                        "straight down, measured on the dice's pips; null: too few pips)")
     p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
                    help="write each photo with boxes and values drawn into DIR")
     p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.annotate import annotate
+    from vision.camera_tilt import camera_tilt
     from vision.images import ImageError, load_image
     from vision.model import load
     from vision.reader import read_dice
@@ -80,11 +82,14 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         ms = (time.perf_counter() - t0) * 1000.0
+        tilt = camera_tilt(image, reading.dice)
         if args.json:
             dice = [{"value": d.value, **_place_json(d)} for d in reading.dice]
             uncertain = [{"reason": u.reason, **_place_json(u)} for u in reading.uncertain]
             print(json.dumps({"file": name, "dice": dice, "uncertain": uncertain,
-                              "problem": reading.problem, "ms": round(ms, 1)}), flush=True)
+                              "problem": reading.problem, "ms": round(ms, 1),
+                              "camera_tilt": None if tilt is None else tilt.degrees}),
+                  flush=True)
             if reading.problem:
                 print(f"{name}: {reading.problem}", file=sys.stderr)
         else:
@@ -92,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
             extra = f"  ({len(reading.uncertain)} uncertain)" if reading.uncertain else ""
             problem = f"  PROBLEM: {reading.problem}" if reading.problem else ""
             print(f"{name}: {values}{extra}  [{ms:.1f} ms]{problem}", flush=True)
+        if tilt is not None and tilt.steep:
+            print(f"{name}: the camera looks about {tilt.degrees:.0f} degrees off straight "
+                  "down: a die's side face may be read as its top", file=sys.stderr)
         if reading.problem and status != 1:
             status = 3
         if args.annotate is not None:

@@ -33,7 +33,7 @@ def test_json_one_object_per_photo(photo: tuple[Path, list[int]], tmp_path: Path
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 2
     obj = json.loads(lines[0])
-    assert set(obj) == {"file", "dice", "uncertain", "problem", "ms"}
+    assert set(obj) == {"file", "dice", "uncertain", "problem", "ms", "camera_tilt"}
     assert obj["uncertain"] == [] and obj["problem"] is None
     assert obj["file"] == str(path)
     assert sorted(d["value"] for d in obj["dice"]) == values
@@ -125,3 +125,22 @@ def test_the_expected_count_finds_a_faint_die(tmp_path: Path,
     told = json.loads(capsys.readouterr().out)
     assert [d["value"] for d in alone["dice"]] == [3]
     assert sorted(d["value"] for d in told["dice"]) == [2, 3] and told["problem"] is None
+
+
+def test_a_photo_from_a_steep_camera_is_said_to_be_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Dice drawn as cubes seen 42 degrees off straight down: the JSON gives the camera's
+    tilt measured on their pips, and a line on stderr says a side face may be read as a
+    top; the same dice seen from 8 degrees, a tilt and no such line."""
+    from vision.probe_scenes import Probe, probe_scene
+
+    tilts = []
+    for degrees in (42.0, 8.0):
+        image, _ = probe_scene(Probe.SLANTED_CUBES, 9, (degrees, degrees))
+        path = tmp_path / f"at-{degrees:.0f}.png"
+        cv2.imwrite(str(path), image)
+        main(["dice", str(path), "--json"])
+        out, err = capsys.readouterr()
+        tilts.append(json.loads(out)["camera_tilt"])
+        assert ("side face may be read as its top" in err) == (degrees > 25), err
+    assert tilts[0] > 25 > tilts[1] >= 0
