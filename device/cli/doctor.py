@@ -272,7 +272,11 @@ def check_view(frame: Any) -> Check:
     from vision.camera_tilt import STEEP, camera_tilt
     from vision.reader import read_dice
 
-    reading = read_dice(frame)
+    try:
+        reading = read_dice(frame)
+    except Exception as exc:  # noqa: BLE001 - the reader's own check says why, below
+        return Check("view", WARN, f"the dice reader could not read the frame: {exc}",
+                     "see the reader check below")
     tilt = camera_tilt(frame, reading.dice)
     if tilt is None:
         return Check("view", OK, f"{len(reading.dice)} dice read; too few clear pips to tell"

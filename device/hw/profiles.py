@@ -139,8 +139,12 @@ class ProfileShelf:
         shutil.rmtree(old, ignore_errors=True)
         log.info("dice profile kept in %s", final)
         said = f"{len(profile.faces)} dice taught"
-        tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size), 1.0)
-                                     for d in shot.dice]) for shot in taught)
+        try:  # the profile is kept: a tilt that cannot be measured only goes unsaid
+            tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size),
+                                             1.0) for d in shot.dice]) for shot in taught)
+        except (cv2.error, ValueError) as exc:
+            log.warning("the camera's tilt could not be measured: %s", exc)
+            tilt = None
         if tilt is not None and tilt.steep:
             log.warning("the camera looks %.0f degrees off straight down (the pips of %d dice"
                         "): mount it straighter", tilt.degrees, tilt.dice)

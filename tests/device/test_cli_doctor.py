@@ -234,3 +234,19 @@ def test_a_steep_camera_is_warned_of(tmp_path: Path) -> None:
         assert line.startswith(f"{status}  view") and "degrees off straight down" in line, line
         if status == "WARN":
             assert "mount it to look straight down" in out.getvalue()
+
+
+def test_a_broken_reader_leaves_the_view_unmeasured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the dice reader cannot run (its networks missing), the view check warns and
+    doctor goes on to the reader's own check, which says why."""
+    import numpy as np
+
+    import vision.reader
+    from device.cli.doctor import WARN, check_view
+
+    def broken(*_: object, **__: object) -> None:
+        raise OSError("detector.onnx: no such file")
+
+    monkeypatch.setattr(vision.reader, "read_dice", broken)
+    check = check_view(np.zeros((240, 320, 3), np.uint8))
+    assert check.status == WARN and "detector.onnx" in check.detail
