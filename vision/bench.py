@@ -79,7 +79,7 @@ from vision.probe_scenes import Probe, ProbeDie, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.reference import EmptyTray
-from vision.types import Die, Reading, box_centre, box_side, face_order
+from vision.types import Die, Reading, box_centre, box_side, face_order, verdict
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
 MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
@@ -170,7 +170,7 @@ def box_ruling(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[bool, 
     >>> box_ruling(read, (two, five)), box_ruling(read, (two, two)), box_ruling(read, (two,))
     ((True, False), (True, True), (False, False))
     """
-    rules = not reading.uncertain and len(reading.dice) == len(labels)
+    rules = verdict(reading.dice, reading.uncertain, len(labels)) is None
     wrong = rules and reading.values != tuple(sorted((d.value for d in labels), key=face_order))
     return rules, wrong
 
