@@ -390,7 +390,8 @@ def network_problems() -> list[str]:
 
 
 def load() -> None:
-    """Load and warm up the networks (so the first reading's time is only reading)."""
+    """Load and warm up every network (so the first reading's time is only reading)."""
     run_detector(np.zeros((480, 640, 3), np.uint8))
     for name in (CLASSIFIER, *OPINIONS):
         run_classifier_raw(np.zeros((2, 3, CROP, CROP), np.float32), name)
+    run_classifier_raw(np.zeros((2, 3, CLOSE_CROP, CLOSE_CROP), np.float32), CLOSE_LOOK)

@@ -52,6 +52,7 @@ from vision.seen_twice import LIKE_SIZED, one_die_twice, read_once
 from vision.set_size import apart, set_side, worth_rereading
 from vision.slanted_top import on_slanted_tops
 from vision.specks import bodied, body_at, off_floor_spots, without_specks
+from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
     GLINT,
@@ -1055,3 +1056,14 @@ def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
         x, y = box_centre(d.box)
         places.append(((x * k, y * k), (d.box[2] - d.box[0]) * k, d.angle))
     return M.crops_uint8(fr.full, places)
+
+
+def warm_up() -> None:
+    """Make the reader ready, so that the first reading costs what every later one does:
+    every network loaded and run once (``M.load``), OpenCV's float Lab table built (the
+    glint check's colours; OpenCV builds it on first use, about 0.1 s here, so a Pi 4's first
+    ruling after a start waited about a second more), and one drawn scene read end to end.
+    Raises what the reader raises when it cannot run (a network file missing or broken)."""
+    M.load()
+    cv2.cvtColor(np.zeros((1, 1, 3), np.float32), cv2.COLOR_BGR2Lab)
+    read_dice(render_dice_scene([3, 5], 0, (640, 480))[0], expect=2)

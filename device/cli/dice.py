@@ -50,8 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.annotate import annotate
     from vision.camera_tilt import camera_tilt
     from vision.images import ImageError, load_image
-    from vision.model import load
-    from vision.reader import read_dice
+    from vision.reader import read_dice, warm_up
 
     if args.expect is not None and args.expect < 0:
         print("bluffbox dice: --expect must be 0 or more", file=sys.stderr)
@@ -67,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         except ProfileError as exc:
             print(f"bluffbox dice: {exc}", file=sys.stderr)
             return 2
-    load()
+    warm_up()  # the first photo's time is only its reading
     status = 0
     for name in args.photos:
         try:

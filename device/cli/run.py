@@ -126,11 +126,13 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         log.error("%s", hw.camera_problem)
 
     reader = args.reader
-    if sim and reader == "camera" and config.camera.source == "sim":
+    if reader == "camera":  # loaded and warmed now, not at the first ruling
         why = reader_works()
-        if why is not None:
+        if why is not None and sim and config.camera.source == "sim":
             log.warning("the dice reader cannot run (%s): the simulator reads its own cup", why)
             reader = "cup"
+        elif why is not None:  # the flow asks for the dice by hand when it needs them
+            log.error("the dice reader cannot run: %s", why)
 
     eyes = BoxEyes(hw.camera, paths.state_dir, cup=reader == "cup", sim=sim, seed=args.seed)
 

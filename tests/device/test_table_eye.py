@@ -182,3 +182,18 @@ def test_camera_eye_with_the_real_watcher_on_the_simulated_table() -> None:
             break
     assert look.state == "settled" and look.values == (6, 2)
     assert states[0] in ("moving", "hand in view") and len(states) > 4
+
+
+def test_the_reader_is_warmed_and_a_broken_one_says_why(monkeypatch: Any) -> None:
+    """``reader_works`` readies the reader at the box's start (``None``: it runs), and
+    names what stops it instead of raising, so the box starts and asks for dice by hand."""
+    import vision.reader
+    from device.hw.eyes import reader_works
+
+    assert reader_works() is None
+
+    def broken() -> None:
+        raise OSError("close_look.onnx: no such file")
+
+    monkeypatch.setattr(vision.reader, "warm_up", broken)
+    assert reader_works() == "OSError: close_look.onnx: no such file"

@@ -141,3 +141,14 @@ def test_die_crops_are_the_crops_the_values_were_read_from() -> None:
     feats = M.classifier_features(crops)
     assert feats.shape == (3, M.FEATURES) and np.isfinite(feats).all()
     assert M.classifier_features(crops[:0]).shape == (0, M.FEATURES)
+
+
+def test_warm_up_loads_every_network() -> None:
+    """``warm_up`` leaves every network the reader may ask loaded (the close look too: the
+    first free die in doubt after a start no longer waits for its file)."""
+    from vision import model as M
+    from vision.reader import warm_up
+
+    M._net.cache_clear()
+    warm_up()
+    assert M._net.cache_info().currsize == len(M.NETWORKS)
