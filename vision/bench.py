@@ -77,7 +77,7 @@ from vision.dataset import (
 )
 from vision.probe_scenes import Probe, ProbeDie, empty_tray, probe_scene
 from vision.profile import Profile
-from vision.reader import read_dice
+from vision.reader import read_dice, warm_up
 from vision.reference import EmptyTray
 from vision.types import Die, Reading, box_centre, box_side, face_order, verdict
 
@@ -316,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.picks < 1:
         ap.error("--picks must be 1 or more")
     cv2.setNumThreads(1)
+    warm_up()  # no photo's time holds the networks' loading or OpenCV's first-use tables
     if args.tilts:  # drawn scenes only: no photos needed
         for band in TILT_BANDS:
             print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",

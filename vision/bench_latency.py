@@ -20,6 +20,7 @@ import time
 import cv2
 import numpy as np
 
+from vision.reader import warm_up
 from vision.synthetic import render_dice_scene
 from vision.watcher import Watcher
 
@@ -71,11 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pi-factor", type=float, default=6.0)
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
+    warm_up()  # as the box does when it starts
     trials = [trial_frames(s) for s in range(args.trials)]
     print(f"{args.trials} rolls at {args.fps:g} fps, 640x480, one thread")
     for name, make in (("stillness test", lambda: Watcher(expect=2)),
                        ("fixed 0.4 s window", lambda: Watcher(expect=2, still_seconds=0.4))):
-        make().feed(trials[0][0][0])  # load the networks
         waits, works = [], []
         for frames, rest in trials:
             wait, work = measure(make(), frames, rest, args.fps)
