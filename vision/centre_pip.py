@@ -93,6 +93,13 @@ def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     return lab, s, inner, np.median(lab[inner, inner].reshape(-1, 3), axis=0)
 
 
+def warm_up() -> None:
+    """One look at a blank die, so that what OpenCV makes on first use (the float Lab
+    table of ``_look``'s colours: about 0.12 s here) is made before the first die is
+    looked at, not during a reading."""
+    _look(np.zeros((SIDE, SIDE, 3), np.uint8), (SIDE / 2, SIDE / 2), SIDE / 2, 0.0, AROUND)
+
+
 def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
                 angle: float) -> tuple[tuple[float, float], float]:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision import centre_pip
 from vision import model as M
 from vision.centre_pip import glint_in_middle
 from vision.coarse_look import covers, explained, replaced
@@ -1060,10 +1061,11 @@ def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
 
 def warm_up() -> None:
     """Make the reader ready, so that the first reading costs what every later one does:
-    every network loaded and run once (``M.load``), OpenCV's float Lab table built (the
-    glint check's colours; OpenCV builds it on first use, about 0.1 s here, so a Pi 4's first
-    ruling after a start waited about a second more), and one drawn scene read end to end.
-    Raises what the reader raises when it cannot run (a network file missing or broken)."""
+    every network loaded and run once (``M.load``), the glint check's first look made
+    (``centre_pip.warm_up``: OpenCV builds a table on first use; with the networks, a Pi 4's
+    first ruling after a start waited about a second more), and one drawn scene read end to
+    end. Raises what the reader raises when it cannot run (a network file missing or
+    broken)."""
     M.load()
-    cv2.cvtColor(np.zeros((1, 1, 3), np.float32), cv2.COLOR_BGR2Lab)
+    centre_pip.warm_up()
     read_dice(render_dice_scene([3, 5], 0, (640, 480))[0], expect=2)
