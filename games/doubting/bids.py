@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from games.common import NUMBER_WORDS, IllegalAction, InvalidInput
 from games.doubting.actions import Bid
 from games.doubting.state import FACES, DoubtingState, Phase
+
+
+def count_face(dice: Iterable[int], face: int, ones_wild: bool = True) -> int:
+    """How many of ``dice`` show ``face``, ones counting too when wild.
+
+    >>> count_face([1, 4, 4, 2, 6], 4), count_face([1, 4, 4, 2, 6], 4, ones_wild=False)
+    (3, 2)
+    """
+    return sum(1 for d in dice if d == face or (ones_wild and d == 1))
 
 
 def is_raise(new: Bid, old: Bid | None, palifico: bool = False) -> bool:

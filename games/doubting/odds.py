@@ -29,7 +29,7 @@ from math import comb
 
 from games.common import InvalidInput
 from games.doubting.actions import Bid
-from games.doubting.rules import count_face
+from games.doubting.bids import count_face
 from games.doubting.state import FACES, MAX_DICE, MAX_PLAYERS, DoubtingState
 
 WILD_P = Fraction(1, 3)

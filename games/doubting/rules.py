@@ -69,6 +69,7 @@ from games.common import (
     next_seat,
     player_names,
 )
+from games.doubting import tally as doubting_tally
 from games.doubting.actions import (
     CODEC,
     Action,
@@ -77,7 +78,7 @@ from games.doubting.actions import (
     Exact,
     RoundDice,
 )
-from games.doubting.bids import is_raise, legal_bids, min_raise
+from games.doubting.bids import count_face, is_raise, legal_bids, min_raise
 from games.doubting.events import (
     BidMade,
     CallMade,
@@ -129,15 +130,6 @@ class BadReading(IllegalAction):
 
 
 # --- pure helpers ----------------------------------------------------------------------
-def count_face(dice: Iterable[int], face: int, ones_wild: bool = True) -> int:
-    """How many of ``dice`` show ``face``, ones counting too when wild.
-
-    >>> count_face([1, 4, 4, 2, 6], 4), count_face([1, 4, 4, 2, 6], 4, ones_wild=False)
-    (3, 2)
-    """
-    return sum(1 for d in dice if d == face or (ones_wild and d == 1))
-
-
 def _check_dice(values: object, expected: int) -> tuple[int, ...]:
     if values is None:
         raise BadReading("the reading of the dice is missing")
@@ -434,9 +426,7 @@ class DoubtingDice(Rules[DoubtingState, Action, DoubtingSettings]):
     # --- summary ------------------------------------------------------------------------
     def tally(self, move: Move) -> list[tuple[int, Tally]]:
         """Bluffs and calls, judged at each reveal (:mod:`games.doubting.tally`)."""
-        from games.doubting.tally import tally  # it needs this module's count_face
-
-        return tally(move)
+        return doubting_tally.tally(move)
 
     def summary(self, state: DoubtingState, names: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(names) if names is not None else list(state.names)

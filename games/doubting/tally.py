@@ -9,7 +9,7 @@ bid. There are no cards.
 from __future__ import annotations
 
 from games.doubting.actions import Challenge, Exact
-from games.doubting.rules import count_face
+from games.doubting.bids import count_face
 from games.tally import Move, Tally
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from games.common import InvalidInput
 from games.doubting.actions import Bid
+from games.doubting.bids import count_face
 from games.doubting.odds import (
     MAX_TABLE_DICE,
     bid_odds,
@@ -23,7 +24,7 @@ from games.doubting.odds import (
     odds_table,
     state_bid_odds,
 )
-from games.doubting.rules import DoubtingDice, count_face
+from games.doubting.rules import DoubtingDice
 
 
 def brute_force(quantity: int, face: int, unknown: int, own: tuple[int, ...], pal: bool):

@@ -11,6 +11,7 @@ from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
 from games.doubting.actions import Bid, Challenge, Exact, RoundDice
 from games.doubting.bids import (
     adjust_bid,
+    count_face,
     is_raise,
     legal_bids,
     legal_faces,
@@ -33,7 +34,7 @@ from games.doubting.events import (
     StrikeTaken,
     TotalAnnounced,
 )
-from games.doubting.rules import DoubtingDice, count_face, dice_for_total, prompt, reveal_for
+from games.doubting.rules import DoubtingDice, dice_for_total, prompt, reveal_for
 from games.doubting.state import MAX_DICE, DoubtingSettings, DoubtingState, Phase
 
 RULES = DoubtingDice()
