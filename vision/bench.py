@@ -319,9 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     warm_up()  # no photo's time holds the networks' loading or OpenCV's first-use tables
     if args.tilts:  # drawn scenes only: no photos needed
         for band in TILT_BANDS:
-            print(bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
-                              tilt=band).line(), flush=True)
-            print("  " + measured_tilts(band), flush=True)
+            row = bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
+                              tilt=band)
+            print(row.line(), flush=True)
+            print("  " + measured_tilts(row), flush=True)
         return 0
     root = args.photos or photos_root()
     folders = [Path(f) if Path(f).exists() else root / f for f in args.folders] or sorted(
@@ -404,6 +405,8 @@ class ProbeResult:
     median_ms: float = 0.0
     rulings: int = 0  # scenes the box would rule on (``box_ruling``)
     rulings_wrong: int = 0  # ... whose values are not the drawn ones
+    tilts: list[float] = field(default_factory=list)  # with ``tilt``: the camera's tilt
+    #                    measured on each scene's read pips, where it could be (degrees)
 
     def line(self) -> str:
         n = max(self.scenes, 1)
@@ -425,7 +428,8 @@ class ProbeResult:
                    sum(r.count_right for r in rows), sum(r.exactly_right for r in rows),
                    sum(r.ruled_wrong for r in rows), sum(r.false for r in rows),
                    statistics.median(r.median_ms for r in rows),
-                   sum(r.rulings for r in rows), sum(r.rulings_wrong for r in rows))
+                   sum(r.rulings for r in rows), sum(r.rulings_wrong for r in rows),
+                   [t for r in rows for t in r.tilts])
 
 
 Row = TypeVar("Row", FolderResult, ProbeResult)  # a bench row of either kind
@@ -435,22 +439,18 @@ Scored = TypeVar("Scored", Path, Probe)  # ... and what it scores: a folder or a
 PROBE_TEACH_SEED = 1000  # probe scenes taught from here on; the scored ones are 0..59
 
 
-def measured_tilts(band: tuple[float, float], scenes: int = 60) -> str:
-    """How the camera's tilt measured on the pips (``vision.camera_tilt``) comes out on the
-    slanted-cubes scenes drawn ``band`` degrees off straight down: its median and tenth and
-    ninetieth percentiles, the share of scenes it measures at all and of them called steep."""
-    said = []
-    for seed in range(scenes):
-        image, _ = probe_scene(Probe.SLANTED_CUBES, seed, band)
-        tilt = camera_tilt(image, read_dice(image).dice)
-        if tilt is not None:
-            said.append(tilt.degrees)
+def measured_tilts(result: ProbeResult) -> str:
+    """How the camera's tilt measured on the pips (``vision.camera_tilt``) came out on a
+    ``--tilts`` row's scenes (``ProbeResult.tilts``): its median and tenth and ninetieth
+    percentiles, the share of scenes it measured at all and of them called steep."""
+    said = result.tilts
     if not said:
         return "camera tilt measured on no scene"
     lo, mid, hi = np.percentile(said, [10, 50, 90])
     steep = sum(d > STEEP for d in said)
-    return (f"camera tilt measured on {100 * len(said) / scenes:.0f}% of scenes: median "
-            f"{mid:.0f} degrees ({lo:.0f}-{hi:.0f}), over {STEEP:.0f} in {steep} of {len(said)}")
+    return (f"camera tilt measured on {100 * len(said) / max(result.scenes, 1):.0f}% of "
+            f"scenes: median {mid:.0f} degrees ({lo:.0f}-{hi:.0f}), over {STEEP:.0f} in "
+            f"{steep} of {len(said)}")
 
 
 def probe_labels(drawn: list[ProbeDie]) -> tuple[LabeledDie, ...]:
@@ -469,7 +469,8 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
     with ``count_known``, and with a frame of the scene's empty tray with ``reference``
     (``probe_scenes.empty_tray``), as the box reads its tray; with ``change``, each scene
     as another camera or lamp shows it (``vision.camera_changes``; not with ``reference``);
-    ``tilt``: the slanted cubes seen by a camera that many degrees off straight down.
+    ``tilt``: the slanted cubes seen by a camera that many degrees off straight down, the
+    tilt measured on each reading's pips kept in ``tilts`` (``measured_tilts``).
     """
     if change is not None and reference:
         raise ValueError("a changed scene has no empty tray of its own")
@@ -495,6 +496,9 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
         rules, ruled_wrongly = box_ruling(reading, labels)
         r.rulings += rules
         r.rulings_wrong += ruled_wrongly
+        measured = camera_tilt(image, reading.dice) if tilt is not None else None
+        if measured is not None:
+            r.tilts.append(measured.degrees)
     r.median_ms = statistics.median(times)
     return r
 

@@ -59,11 +59,14 @@ def test_bench_tilts_scores_each_band_without_photos(
         return bench.ProbeResult(str(kw["name"]), 60, 150, 150, 150, 60, 60)
 
     monkeypatch.setattr(bench, "bench_probe", fake)
-    monkeypatch.setattr(bench, "measured_tilts", lambda band: f"measured {band}")
+    monkeypatch.setattr(bench, "measured_tilts", lambda row: f"measured {row.name}")
     assert bench.main(["--tilts", "--photos", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
-    assert bands == list(bench.TILT_BANDS) and out.count("measured (") == len(bench.TILT_BANDS)
+    assert bands == list(bench.TILT_BANDS) and out.count("measured cubes") == len(bench.TILT_BANDS)
     assert "cubes 35-50 deg" in out
     monkeypatch.undo()
-    said = bench.measured_tilts(bench.TILT_BANDS[-1], scenes=10)
+    row = bench.bench_probe(Probe.SLANTED_CUBES, scenes=10, tilt=bench.TILT_BANDS[-1])
+    assert row.tilts, "the tilt is measured on the same readings that are scored"
+    said = bench.measured_tilts(row)
     assert said.startswith("camera tilt measured on") and "over 25 in" in said, said
+    assert bench.measured_tilts(bench.ProbeResult("none", 10)) == "camera tilt measured on no scene"
