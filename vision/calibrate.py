@@ -3,10 +3,10 @@
 Four numbers: the logit temperature (fitted by the negative log-likelihood of the true
 values on held-out photos and renders: temperature scaling) and three "sure" thresholds on
 the calibrated value probability above which the reader reports a die as read: one for a
-free die, one for a die pressed against another (``vision.reader.PRESSED``: its crop shows
-some of the other's pips), and one for a pressed die in an easy frame, whose free dice the
-reader is sure of (``vision.reader.easy_pressed``). The three chosen read the most photo
-dice right while dice read
+free die, one for a die pressed against another (``vision.candidates.PRESSED``: its crop
+shows some of the other's pips), and one for a pressed die in an easy frame, whose free dice
+the reader is sure of (``vision.candidates.easy_pressed``). The three chosen read the most
+photo dice right while dice read
 wrongly ("ruled wrong") stay at or under ``TARGET`` of each folder's dice, on its held-out
 photos and on all its photos (the photos the networks trained on are a floor: a threshold
 that rules wrongly there would do worse on new ones), and under ``SYNTH_TARGET`` on fresh
@@ -31,8 +31,9 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.candidates import _places, candidates, easy_pressed, sure_thresholds
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
-from vision.reader import _places, candidates, easy_pressed, frames, locate, sure_thresholds
+from vision.locate import frames, locate
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, render_varied_scene
 
@@ -142,7 +143,7 @@ class Reads:
 
 def _sure(p: np.ndarray, pressed: np.ndarray, easy: np.ndarray, at: Thresholds) -> np.ndarray:
     """Which reads (value probabilities, pressed flags, easy-frame flags) are sure at these
-    thresholds, by the reader's own rule (``vision.reader.sure_thresholds``)."""
+    thresholds, by the reader's own rule (``vision.candidates.sure_thresholds``)."""
     cal = M.Calibration(1.0, at[0], "trial", at[1], at[2])
     return np.asarray(p >= sure_thresholds(pressed, cal, easy))
 
@@ -177,8 +178,8 @@ def best_thresholds(reads: dict[str, Reads], target: float) -> Thresholds:
     """The (free, touching, easy) thresholds that read the most photo dice right while every
     group keeps its wrongly ruled dice to its target (``group_target``); the touching one,
     for dice pressed against another, never needs less than the free one, and the one for
-    pressed dice in an easy frame (``vision.reader.easy_pressed``) lies between the two. For
-    each free threshold the lowest touching one that keeps to the targets with no easier
+    pressed dice in an easy frame (``vision.candidates.easy_pressed``) lies between the two.
+    For each free threshold the lowest touching one that keeps to the targets with no easier
     pressed dice is the best (a higher one only reads fewer dice); then the easy one is the
     lowest that still keeps to them, raised as far as it reads as many dice right (with no
     pressed read in an easy frame, it stays the touching one)."""

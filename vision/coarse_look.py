@@ -8,18 +8,18 @@ as a small die, whose sizes then call for a finer look, not a coarser one, so th
 ends as a cluster of uncertain places ("pips too small to count"); or it is read in part,
 at too small a size, with another part of it left as a "touching" uncertain place. So when
 a reading has no die at all, or uncertain places beside a die near the size the coarser
-look can see (``vision.reader.COARSE_NEAR``: one set of dice is one size, so a crowded tray
-of small dice pays nothing), the detector looks once more at a quarter of the working size
-(``vision.reader.looked_coarser``), where such a die is of a size it knows. A die found there
-counts only when all four classifiers read it alike (``vision.larger_look.unanimous``),
-each at least as surely as a die pressed against another must be (read alone here, it has
-no neighbour to call it touching), not as a one (a coarse box around a lone blob), and
-where it covers no read die, or one read die of its own value and some uncertain places
-(the part read, and the rest); it then stands in place of what it covers. It explains what
-the finer looks could not and overrules nothing they were sure of. On lone dice drawn by
-code (``vision.probe_scenes``: lone-dice) exactly right scenes went 76.7 -> 95.0%; on the
-shared photos it reads two more felt dice; nothing it read was wrong there, through the
-camera changes, or on 1,200 lone dice of 20-160 px.
+look can see (``vision.uncertain_looks.COARSE_NEAR``: one set of dice is one size, so a
+crowded tray of small dice pays nothing), the detector looks once more at a quarter of the
+working size (``vision.uncertain_looks.looked_coarser``), where such a die is of a size it
+knows. A die found there counts only when all four classifiers read it alike
+(``vision.larger_look.unanimous``), each at least as surely as a die pressed against another
+must be (read alone here, it has no neighbour to call it touching), not as a one (a coarse
+box around a lone blob), and where it covers no read die, or one read die of its own value
+and some uncertain places (the part read, and the rest); it then stands in place of what it
+covers. It explains what the finer looks could not and overrules nothing they were sure of.
+On lone dice drawn by code (``vision.probe_scenes``: lone-dice) exactly right scenes went
+76.7 -> 95.0%; on the shared photos it reads two more felt dice; nothing it read was wrong
+there, through the camera changes, or on 1,200 lone dice of 20-160 px.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ has a shoulder). A faint peak is worth one more look where a read die of its siz
 read die or uncertain region already covers it: there it is the second die far more often
 than a shadow or an edge. The same holds for a peak strong enough to keep whose crop no
 classifier took for a die: wedged among others, a die is often boxed too large, its crop
-taking in part of a neighbour. The reader (``vision.reader.looked_beside``) reads each such
-place by all four classifiers, as a pressed die must be read, and a place none reads so
-once more ``shrunk``; a faint peak anywhere else stays unread, as before.
+taking in part of a neighbour. The reader (``vision.uncertain_looks.looked_beside``) reads
+each such place by all four classifiers, as a pressed die must be read, and a place none
+reads so once more ``shrunk``; a faint peak anywhere else stays unread, as before.
 """
 
 from __future__ import annotations

@@ -7,13 +7,14 @@ is steadier. ``four_views`` reads a place's four views with the two opinions (th
 look's classifiers) and takes the calibrated probabilities of the mean of those 8 logits.
 
 Measured before it was used, on the reader's own places left uncertain and read no more
-than ``vision.reader.FOUR_VIEWS_BELOW`` under their threshold, each at its own threshold
-(free dice and dice touching another; pressed ones in easy frames were measured apart):
-felt +14 dice, through the camera changes (``vision.camera_changes``) felt +28 and tray
-+23, none wrong. The close look's four views as a third voice read fewer (+11, +22, +23)
-at twice the cost; eight views (quarter turns and mirrors) read a few more (+17, +29, +25)
-but one wrong; two views fewer. Pressed dice outside easy frames read so are sometimes
-wrong (a felt pile: 1 die, through the changes 2), so they never get this look.
+than ``vision.candidate_looks.FOUR_VIEWS_BELOW`` under their threshold, each at its own
+threshold (free dice and dice touching another; pressed ones in easy frames were measured
+apart): felt +14 dice, through the camera changes (``vision.camera_changes``) felt +28 and
+tray +23, none wrong. The close look's four views as a third voice read fewer
+(+11, +22, +23) at twice the cost; eight views (quarter turns and mirrors) read a few more
+(+17, +29, +25) but one wrong; two views fewer. Pressed dice outside easy frames read so
+are sometimes wrong (a felt pile: 1 die, through the changes 2), so they never get this
+look.
 """
 
 from __future__ import annotations

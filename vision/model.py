@@ -328,9 +328,9 @@ class Calibration:
     temperature: float = 1.0
     sure: float = 0.45  # calibrated P(value | die) needed to count a die as read
     fitted_on: str = "default"
-    sure_touching: float = 0.45  # ... a die pressed against another (``reader.PRESSED``)
+    sure_touching: float = 0.45  # ... a die pressed against another (``candidates.PRESSED``)
     sure_pressed_easy: float | None = None  # ... a pressed die in a frame whose free dice are
-    # read surely (``reader.easy_pressed``); None: as ``sure_touching``
+    # read surely (``candidates.easy_pressed``); None: as ``sure_touching``
     opencv: str | None = None  # the OpenCV version it was fitted with (crops differ a little
     # between versions, and the thresholds are fitted to the reads): None, unknown
 

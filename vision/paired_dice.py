@@ -12,8 +12,9 @@ end (``Pair``). A die and its shadow, a die seen at a slant with its side face, 
 beside a tray's edge make such a blob too; so nothing is taken from the shape alone. Where
 the reader read one die in the blob at most (``Pair.seen_as_one``), it reads both ends as it
 reads a pressed die, and only when both are dice do they take the place of what it had
-there (``vision.reader.looked_at_pairs``). A blob holding two read dice is left alone: they
-are the pair already, or the blob is three dice in a row, turned so that it fits.
+there (``vision.uncertain_looks.looked_at_pairs``). A blob holding two read dice is left
+alone: they are the pair already, or the blob is three dice in a row, turned so that it
+fits.
 """
 
 from __future__ import annotations

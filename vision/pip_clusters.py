@@ -3,12 +3,12 @@
 On a die the colour of its floor (a white die on white paper, a cream one on a pale table)
 the detector may not mark the die at all but mark each of its pips, strongly, as a small
 die of its own, which the classifier then rejects: read at a pip's size the crop holds a
-dark disc on white. The reader (``vision.reader.looked_at_pips``) takes the detector's
-strong marks (``STRONG``) that the reading leaves unexplained, outside every read die and
-uncertain region (but those "too small to count": a pip marked as a die under 14 px, as on
-a black die on dark cloth, is one), and groups those of like size lying near each other
-(``LINK`` x the larger mark: a two's pips lie at opposite corners of its face, about four
-marks apart).
+dark disc on white. The reader (``vision.uncertain_looks.looked_at_pips``) takes the
+detector's strong marks (``STRONG``) that the reading leaves unexplained, outside every read
+die and uncertain region (but those "too small to count": a pip marked as a die under 14 px,
+as on a black die on dark cloth, is one), and groups those of like size lying near each
+other (``LINK`` x the larger mark: a two's pips lie at opposite corners of its face, about
+four marks apart).
 Every pip layout is symmetric about its face's centre, so a group's mean is the die's
 centre; its greatest distance spans the face corner to corner, about ``SPAN`` of the die's
 side (less where the pips are spread wider). The die is read there by all four classifiers
@@ -32,9 +32,9 @@ nothing, and on 400 renders (100 of them camouflaged, ``varied_scenes.camouflage
 
 A one has a single pip: a ``lone`` mark, which no group takes, and which a speck on the
 floor makes too. Where the frame has dice read, the reader reads a lone mark once more as a
-die of the set's size centred on it (``vision.reader.ones_of_pips``), and keeps it only as a
-one whose body shows clearly (three times ``BODY``): four more pale-floor scenes exactly
-right (round 27).
+die of the set's size centred on it (``vision.uncertain_looks.ones_of_pips``), and keeps it
+only as a one whose body shows clearly (three times ``BODY``): four more pale-floor scenes
+exactly right (round 27).
 """
 
 from __future__ import annotations

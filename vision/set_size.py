@@ -5,10 +5,10 @@ with. An uncertain place was often boxed at another size: a one beside a five ma
 pip alone (a 28 px box on a 46 px die, "pips too small to count"), a red one whose box took
 in the edge of its neighbour, a die pressed against another whose box the pair shares. Read
 again centred where it was marked, at the set's size, by all four classifiers at least as
-surely as a pressed die must be (``vision.reader.looked_at_set_size``; a one too, its body
-checked as every read one's is), many of them are read; the rest stay uncertain. A place
-larger than ``LARGEST`` x the set's side is two dice or a die and its shadow: its middle is
-no die's middle, and it is left as it is.
+surely as a pressed die must be (``vision.uncertain_looks.looked_at_set_size``; a one too,
+its body checked as every read one's is), many of them are read; the rest stay uncertain. A
+place larger than ``LARGEST`` x the set's side is two dice or a die and its shadow: its
+middle is no die's middle, and it is left as it is.
 """
 
 from __future__ import annotations

@@ -284,7 +284,8 @@ import torch.nn.functional as F
 from vision import model as M
 from vision.dataset import LabeledDie, load_folder, match, photos_root, read_photo
 from vision.images import jpeg_roundtrip
-from vision.reader import Peak, find_peaks
+from vision.locate import find_peaks
+from vision.merged_dice import Peak
 from vision.synthetic import DrawnDie, render_dice_scene
 from vision.types import Die
 from vision.varied_scenes import SYMBOL, VariedDie, render_varied_scene

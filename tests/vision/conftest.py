@@ -29,7 +29,8 @@ def photos() -> Path:
 def dice_added_by(monkeypatch: pytest.MonkeyPatch,
                   ) -> Callable[[Look, Iterable[Probe]], list[Die]]:
     """Read scenes 0-3 of each probe with one of the reader's looks that add dice by
-    themselves (``R.looked_at_pips``, ``R.looked_beside``) watched: the dice it added."""
+    themselves (``uncertain_looks.looked_at_pips``, ``uncertain_looks.looked_beside``)
+    watched, where ``read_dice`` looks it up (``vision.reader``): the dice it added."""
     def run(look: Look, probes: Iterable[Probe]) -> list[Die]:
         added: list[Die] = []
 

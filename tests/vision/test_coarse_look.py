@@ -5,10 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision import candidates
 from vision import reader as R
+from vision.candidates import KEEP, Candidate
 from vision.coarse_look import explained
+from vision.locate import Frames, frames
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die, Region
+from vision.uncertain_looks import looked_coarser
 
 
 @pytest.mark.parametrize(("seed", "what"), [
@@ -34,9 +38,9 @@ def test_a_frame_whose_dice_are_read_classifies_nothing_more(
     small dice, all read, one small detector pass."""
     img, drawn = probe_scene(Probe.DARK_CLOTH, 3)
     calls: list[int] = []
-    settled = R.settled
+    settled = candidates.settled
 
-    def spy(fr: R.Frames, looked: list, keep: float = R.KEEP) -> list[R.Candidate]:
+    def spy(fr: Frames, looked: list, keep: float = KEEP) -> list[Candidate]:
         calls.append(len(looked))
         return settled(fr, looked, keep)
 
@@ -62,7 +66,7 @@ def test_a_coarse_die_overrules_no_die_already_read() -> None:
 
 def test_the_coarse_look_skips_frames_too_small_for_it() -> None:
     img = np.full((64, 64, 3), 128, np.uint8)
-    assert R.looked_coarser(R.frames(img), [], []) == []
+    assert looked_coarser(frames(img), [], []) == []
 
 
 def test_a_coarse_die_needs_every_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,4 +86,4 @@ def test_a_coarse_die_needs_every_classifier(monkeypatch: pytest.MonkeyPatch) ->
         return logits, feats
 
     monkeypatch.setattr(M, "run_classifier_raw", second_reads_one)
-    assert R.looked_coarser(R.frames(img), [], []) == []
+    assert looked_coarser(frames(img), [], []) == []

@@ -1,5 +1,5 @@
 """A one or a two is read only where a die's body shows (``vision.die_body``,
-``reader.with_bodies``)."""
+``uncertain_looks.with_bodies``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from vision.dataset import load_folder
 from vision.die_body import FAR, NEAR, body_contrast
 from vision.probe_scenes import specks_on_paper
 from vision.reader import read_dice
+from vision.types import Die
 
 
-def _all_dice(image: np.ndarray, dice: list[R.Die]) -> list[R.Die]:
+def _all_dice(image: np.ndarray, dice: list[Die]) -> list[Die]:
     return dice
 
 

@@ -1,17 +1,17 @@
 """A die pressed against another, marked too faintly to keep (``vision.faint_neighbours``,
-``reader.looked_beside``)."""
+``uncertain_looks.looked_beside``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import load_folder, match, read_photo
 from vision.faint_neighbours import worth_reading
 from vision.probe_scenes import Probe, probe_scene
 from vision.reader import read_dice
+from vision.uncertain_looks import looked_beside
 
 
 def test_a_white_five_pressed_under_another_is_read() -> None:
@@ -51,4 +51,4 @@ def test_the_look_beside_adds_nothing_where_every_die_is_read(dice_added_by: Any
     """On the probes drawn like the shared folders' scenes and on lone dice, every die is
     read already: the look beside, run on every frame, adds no die."""
     probes = (Probe.DARK_CLOTH, Probe.SLANTED_WOOD, Probe.LONE_DICE)
-    assert dice_added_by(R.looked_beside, probes) == []
+    assert dice_added_by(looked_beside, probes) == []

@@ -5,14 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision import candidate_looks
 from vision import four_views as V
 from vision import model as M
 from vision import reader as R
+from vision.candidates import NOT_DIE, Candidate, candidates
 from vision.synthetic import render_dice_scene
 
 
-def _candidate(x: float, p: float, **kw: bool) -> R.Candidate:
-    return R.Candidate(x, 100.0, 40.0, 0.8, 4, p, p, **kw)  # type: ignore[arg-type]
+def _candidate(x: float, p: float, **kw: bool) -> Candidate:
+    return Candidate(x, 100.0, 40.0, 0.8, 4, p, p, **kw)  # type: ignore[arg-type]
 
 
 def test_the_four_views_show_the_same_face() -> None:
@@ -28,7 +30,7 @@ def test_the_four_views_show_the_same_face() -> None:
         assert int(np.argmax(logits[0])) == 5
     value, given, p_value, not_die = V.four_views(img, M.turned(img, [(d.center, 48.0)]))[0]
     assert value == 5 and given >= M.calibration().sure and 0 < p_value <= given
-    assert not_die < R.NOT_DIE
+    assert not_die < NOT_DIE
     assert V.four_views(img, []) == []
 
 
@@ -40,17 +42,17 @@ def test_only_dice_near_their_threshold_and_not_pressed_in_a_hard_frame_are_look
         asked.extend(c[0] for c, _, _ in places)
         return [(3, 0.9, 0.85, 0.05)] * len(places)
 
-    monkeypatch.setattr(R, "four_views", spy)
+    monkeypatch.setattr(candidate_looks, "four_views", spy)
     need = 0.645
     cands = [_candidate(100.0, 0.5),  # free, unsure, near: looked at
-             _candidate(200.0, need - R.FOUR_VIEWS_BELOW - 0.01),  # too far under
+             _candidate(200.0, need - candidate_looks.FOUR_VIEWS_BELOW - 0.01),  # too far under
              _candidate(300.0, 0.9),  # already sure
              _candidate(400.0, 0.5, touching=True),  # touching: looked at
              _candidate(500.0, 0.5, faint=True),
              _candidate(600.0, 0.5, touching=True, pressed=True),  # pressed, easy frame
              _candidate(700.0, 0.5, touching=True, pressed=True)]  # pressed, hard frame
     easy = np.array([False] * 5 + [True, False])
-    out = R.looked_four_ways(np.zeros((10, 10, 3), np.uint8), cands,
+    out = candidate_looks.looked_four_ways(np.zeros((10, 10, 3), np.uint8), cands,
                              np.full(len(cands), need), easy)
     assert asked == [100.0, 400.0, 600.0]
     for i in (0, 3, 5):
@@ -62,9 +64,9 @@ def test_only_dice_near_their_threshold_and_not_pressed_in_a_hard_frame_are_look
                                   (3, 0.9, 0.3, 0.6)])  # sure of a value, but not a die
 def test_a_mean_not_sure_or_not_a_die_leaves_the_die_uncertain(
         monkeypatch: pytest.MonkeyPatch, read: V.Read) -> None:
-    monkeypatch.setattr(R, "four_views", lambda full, places: [read] * len(places))
+    monkeypatch.setattr(candidate_looks, "four_views", lambda full, places: [read] * len(places))
     cands = [_candidate(100.0, 0.5)]
-    assert R.looked_four_ways(np.zeros((10, 10, 3), np.uint8), cands,
+    assert candidate_looks.looked_four_ways(np.zeros((10, 10, 3), np.uint8), cands,
                               np.full(1, 0.645), np.zeros(1, bool)) == cands
 
 
@@ -78,7 +80,7 @@ def test_read_dice_takes_a_die_the_four_views_are_sure_of(
     t = 4 * M.calibration().temperature  # softer: no look is quite sure
     M.set_calibration(M.Calibration(t, 0.45, "test", 0.45, 0.45))
     try:
-        first = R.candidates(img)[1][0].p_value
+        first = candidates(img)[1][0].p_value
     finally:
         M.set_calibration(None)
     strict = first + 0.1  # just out of the first looks' reach
@@ -86,11 +88,11 @@ def test_read_dice_takes_a_die_the_four_views_are_sure_of(
     monkeypatch.setattr(R, "looked_coarser", lambda fr, read, unsure: [])  # looks, kept out
     M.set_calibration(M.Calibration(t, strict, "test", strict, strict))
     try:
-        monkeypatch.setattr(R, "four_views",
+        monkeypatch.setattr(candidate_looks, "four_views",
                             lambda full, places: [(4, 1.0, 1.0, 0.0)] * len(places))
         assert [d.value for d in R.read_dice(img).dice] == [4]
-        monkeypatch.setattr(R, "four_views", lambda full, places: [(4, strict - 0.01, 0.5,
-                                                                      0.0)] * len(places))
+        monkeypatch.setattr(candidate_looks, "four_views",
+                            lambda full, places: [(4, strict - 0.01, 0.5, 0.0)] * len(places))
         unread = R.read_dice(img)
         assert not unread.dice and len(unread.uncertain) == 1
     finally:

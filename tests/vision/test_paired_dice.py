@@ -1,5 +1,5 @@
 """Two dice side by side that the reader took for one (``vision.paired_dice``,
-``reader.looked_at_pairs``)."""
+``uncertain_looks.looked_at_pairs``)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ import numpy as np
 import pytest
 
 from vision import reader as R
+from vision import uncertain_looks
 from vision.bench import probe_labels
 from vision.dataset import load_folder, match, read_photo
+from vision.locate import Frames
 from vision.paired_dice import Pair, not_floor, pairs
 from vision.probe_scenes import Probe, probe_scene
 from vision.reader import read_dice
-from vision.types import Die
+from vision.types import Die, Region
 
 
 def _floor(*squares: tuple[int, int, int]) -> np.ndarray:
@@ -82,10 +84,10 @@ def test_the_pair_look_adds_nothing_where_every_die_is_read(
     """On the probes drawn like the shared folders' scenes and on lone dice the look changes
     no reading."""
     changed: list[tuple[list[Die], list[Die]]] = []
-    look = R.looked_at_pairs
+    look = uncertain_looks.looked_at_pairs
 
-    def watched(fr: R.Frames, read: list[Die], unsure: list[R.Region],
-                ) -> tuple[list[Die], list[R.Region]]:
+    def watched(fr: Frames, read: list[Die], unsure: list[Region],
+                ) -> tuple[list[Die], list[Region]]:
         after = look(fr, read, unsure)
         if after[0] != read:
             changed.append((read, after[0]))

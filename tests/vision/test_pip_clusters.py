@@ -1,4 +1,5 @@
-"""Dice found by their pips alone (``vision.pip_clusters``, ``reader.looked_at_pips``)."""
+"""Dice found by their pips alone (``vision.pip_clusters``,
+``uncertain_looks.looked_at_pips``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import cv2
 import pytest
 
 from vision import reader as R
+from vision import uncertain_looks
 from vision.bench import probe_labels
 from vision.dataset import match
+from vision.locate import Frames
 from vision.pip_clusters import Mark, halves, lone
 from vision.probe_scenes import Probe, probe_scene, specks_on_paper
 from vision.reader import read_dice
+from vision.types import Die
 
 
 def test_two_pale_dice_the_detector_saw_only_as_pips_are_read() -> None:
@@ -89,7 +93,8 @@ def test_the_pip_look_reads_nothing_on_a_shared_photo_s_kind(dice_added_by: Any)
     """On the probes drawn like the shared folders' scenes (white dice on dark cloth,
     coloured dice at a slant) every die is explained: the pip look, run on every frame,
     adds no die there."""
-    assert dice_added_by(R.looked_at_pips, (Probe.DARK_CLOTH, Probe.SLANTED_WOOD)) == []
+    assert dice_added_by(uncertain_looks.looked_at_pips,
+                         (Probe.DARK_CLOTH, Probe.SLANTED_WOOD)) == []
 
 
 @pytest.mark.parametrize("seed", [3, 19])
@@ -102,7 +107,7 @@ def test_a_pale_one_seen_only_as_its_pip_is_read_at_the_set_s_size(
     lone marks it is lost."""
     image, drawn = probe_scene(Probe.PALE_FLOOR, seed)
     assert match(read_dice(image).dice, probe_labels(drawn)).entirely_right
-    monkeypatch.setattr(R, "ones_of_pips", lambda *a: [])
+    monkeypatch.setattr(uncertain_looks, "ones_of_pips", lambda *a: [])
     assert match(read_dice(image).dice, probe_labels(drawn)).misses
 
 
@@ -116,13 +121,13 @@ def test_a_speck_beside_read_dice_is_no_one(monkeypatch: pytest.MonkeyPatch) -> 
               key=lambda p: min(math.dist(p, d.center) for d in drawn))
     cv2.circle(image, far, 7, (30, 30, 30), -1)
     looked: list[int] = []
-    ones = R.ones_of_pips
+    ones = uncertain_looks.ones_of_pips
 
-    def watched(fr: R.Frames, marks: list[Mark], side: float, sure: float) -> list[R.Die]:
+    def watched(fr: Frames, marks: list[Mark], side: float, sure: float) -> list[Die]:
         looked.append(len(marks))
         return ones(fr, marks, side, sure)
 
-    monkeypatch.setattr(R, "ones_of_pips", watched)
+    monkeypatch.setattr(uncertain_looks, "ones_of_pips", watched)
     reading = read_dice(image)
     assert looked == [2]  # the one's pip and the speck
     assert match(reading.dice, probe_labels(drawn)).entirely_right

@@ -1,5 +1,5 @@
 """A pip of a read die left outside its box, marked as a die of its own
-(``reader.pips_of_read_dice``)."""
+(``uncertain_looks.pips_of_read_dice``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from vision import reader as R
+from vision import uncertain_looks
 from vision.bench import probe_labels, score_reading
 from vision.dataset import load_folder, match, read_photo
+from vision.locate import frames
 from vision.probe_scenes import Probe, probe_scene
 from vision.reader import read_dice
-from vision.types import Region
+from vision.types import Die, Region
 
 
 @pytest.mark.parametrize("probe, seed", [(Probe.PALE_FLOOR, 2), (Probe.PALE_FLOOR, 44),
@@ -51,13 +53,13 @@ def test_only_pip_sized_marks_just_off_a_read_die_are_looked_at(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A mark as large as the die, or far from it, is never read again: it may be a die."""
     looked: list[int] = []
-    monkeypatch.setattr(R, "unanimous_dice",
+    monkeypatch.setattr(uncertain_looks, "unanimous_dice",
                         lambda fr, places, sure, ones=False: looked.append(len(places)) or [])
     image, _ = probe_scene(Probe.DARK_CLOTH, 0)
-    fr = R.frames(image)
-    die = R.Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99)
+    fr = frames(image)
+    die = Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99)
     large = Region((125.0, 100.0), (110, 85, 140, 115), "dice touching: spread them")
     far = Region((140.0, 100.0), (134, 94, 146, 106), "dice touching: spread them")
     pip = Region((124.0, 100.0), (118, 94, 130, 106), "dice touching: spread them")
-    assert R.pips_of_read_dice(fr, [die], (large, far, pip)) == (large, far, pip)
+    assert uncertain_looks.pips_of_read_dice(fr, [die], (large, far, pip)) == (large, far, pip)
     assert looked == [1]  # the pip alone, found no die's and kept

@@ -287,7 +287,7 @@ def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses(
     the empty tray finds a one the count alone misses, beside a three seen as two marks too
     small to count, so the count of places is one over). Since round 27 the count alone
     reads as many of the pale floors' first 20 scenes as the empty tray (15): a one seen
-    only as its pip is read at the set's size (``reader.ones_of_pips``)."""
+    only as its pip is read at the set's size (``uncertain_looks.ones_of_pips``)."""
     for probe in (Probe.TOUCHING_DICE, Probe.PALE_FLOOR, Probe.LONE_DICE):
         told = bench_probe(probe, 20, count_known=True)
         box = bench_probe(probe, 20, count_known=True, reference=True)
@@ -298,8 +298,9 @@ def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses(
 def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None:
     """Pale-floor scene 12: a red two on a white die on pale paper, its body barely showing.
     The detector marks each pip as a small die, touching the other; one pip was read as a
-    one (0.78), surely, while the other stayed unsure. Two like-sized ones side by side are
-    read only when both are sure (``reader.ones_in_doubt``): both are uncertain now."""
+    one (0.78), surely, while the other stayed unsure. Two like-sized ones side by side
+    are read only when both are sure (``candidate_looks.ones_in_doubt``): both are
+    uncertain now."""
     image, drawn = probe_scene(Probe.PALE_FLOOR, 12)
     reading = read_dice(image)
     labels = probe_labels(drawn)
@@ -315,8 +316,9 @@ def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None
 def test_a_pip_marked_as_a_die_on_a_read_die_is_no_uncertain_region() -> None:
     """Pale-floor scene 24: a black two on a white die on pale paper, read right; the
     detector also marked one of its pips as a small die, which stayed an uncertain region
-    ("dice touching") on the two's own face, so the scene held one place too many. A mark
-    on a read die's face, smaller than it, is one of its pips (``reader.off_read_dice``)."""
+    ("dice touching") on the two's own face, so the scene held one place too many. A
+    mark on a read die's face, smaller than it, is one of its pips
+    (``uncertain_looks.off_read_dice``)."""
     image, drawn = probe_scene(Probe.PALE_FLOOR, 24)
     reading = read_dice(image)
     assert match(reading.dice, probe_labels(drawn)).wrong == ()
@@ -326,9 +328,9 @@ def test_a_pip_marked_as_a_die_on_a_read_die_is_no_uncertain_region() -> None:
 def test_dice_on_a_spotted_floor_are_found_and_its_spots_are_rarely_read_as_dice() -> None:
     """Pip-sized spots on the floor (crumbs, ink, a polka-dot cloth) are what a one on a
     die the floor's colour looks like; a one or two whose body does not show against the
-    floor is not read (``reader.with_bodies``: 60 scenes, 16 false dice -> 6). A spot the
-    cloth repeats is the cloth's (``vision.floor_pattern``: uncertain spots beside the
-    dice, and specks read as ones, dropped; scenes read exactly right 45 -> 67%, false
+    floor is not read (``uncertain_looks.with_bodies``: 60 scenes, 16 false dice -> 6). A
+    spot the cloth repeats is the cloth's (``vision.floor_pattern``: uncertain spots beside
+    the dice, and specks read as ones, dropped; scenes read exactly right 45 -> 67%, false
     dice 6 -> 3); as the box reads the scene, with the empty tray, the spots are the
     floor's, and most scenes are read with the right number of dice (28 -> 77%). A floor,
     not a target: one die is ruled wrong, a two whose crop holds the cloth's dots beside

@@ -7,7 +7,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision.reader import Candidate, find_peaks, read_dice, resolve_overlaps
+from vision.candidates import Candidate, resolve_overlaps
+from vision.locate import find_peaks
+from vision.reader import read_dice
 from vision.synthetic import render_dice_scene
 from vision.types import Die, Region, verdict
 

@@ -6,40 +6,43 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import candidates, uncertain_looks
 from vision import model as M
 from vision import reader as R
 from vision.calibrate import FLOOR, Reads, best_thresholds, fit_temperature
+from vision.locate import DET_SCALE_DEFAULT, SMALL_DIE, _merge, frames, pick_scale
+from vision.merged_dice import Peak
 from vision.synthetic import render_dice_scene
 from vision.types import TOUCHING_DICE
 
 
-def _peaks(sizes: list[float], height: float = 0.8) -> list[R.Peak]:
+def _peaks(sizes: list[float], height: float = 0.8) -> list[Peak]:
     return [((10.0 * k, 10.0), s, height) for k, s in enumerate(sizes)]
 
 
 def test_small_dice_call_for_a_look_at_twice_the_scale() -> None:
-    assert R.pick_scale(_peaks([22, 25, 30])) == 1.0
-    assert R.pick_scale(_peaks([45, 50, 60])) == R.DET_SCALE_DEFAULT
-    assert R.pick_scale(_peaks([160, 180])) == 0.25
-    assert R.pick_scale([]) == R.DET_SCALE_DEFAULT  # an empty tray stays one pass
+    assert pick_scale(_peaks([22, 25, 30])) == 1.0
+    assert pick_scale(_peaks([45, 50, 60])) == DET_SCALE_DEFAULT
+    assert pick_scale(_peaks([160, 180])) == 0.25
+    assert pick_scale([]) == DET_SCALE_DEFAULT  # an empty tray stays one pass
     # weak peaks do not set the scale when strong ones exist
-    assert R.pick_scale(_peaks([50, 52]) + _peaks([10, 10, 10, 10], 0.25)) == 0.5
+    assert pick_scale(_peaks([50, 52]) + _peaks([10, 10, 10, 10], 0.25)) == 0.5
 
 
 def test_second_pass_peaks_replace_the_first_near_them() -> None:
     first = [((100.0, 100.0), 30.0, 0.5), ((300.0, 300.0), 90.0, 0.9)]
     fine = [((102.0, 98.0), 24.0, 0.8), ((200.0, 50.0), 22.0, 0.6), ((300.0, 300.0), 95.0, 0.4)]
-    merged = R._merge(first, fine, lambda p: p[1] < 2 * R.SMALL_DIE)
+    merged = _merge(first, fine, lambda p: p[1] < 2 * SMALL_DIE)
     assert sorted(p[0] for p in merged) == [(102.0, 98.0), (200.0, 50.0), (300.0, 300.0)]
     assert [p[1] for p in merged if p[0] == (300.0, 300.0)] == [90.0]  # the large die: first
 
 
 def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
     frame = np.zeros((960, 1280, 3), np.uint8)
-    fr = R.frames(frame)
+    fr = frames(frame)
     assert fr.full.shape[:2] == (960, 1280) and fr.work.shape[:2] == (480, 640)
     assert fr.work_px == 2.0 and fr.full_px == 1.0
-    assert R.frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
+    assert frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
 
 
 def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,18 +81,18 @@ def test_dice_read_near_their_threshold_get_the_second_look(
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     places.append(((300.0, 20.0), 30.0, 0.0))  # the floor: not a die, no second look
-    clear = M.value_probability(R.classify(img, places)[0][:2])
+    clear = M.value_probability(candidates.classify(img, places)[0][:2])
     first = [(M.CLASSIFIER, 3)]
-    assert batches == first and min(clear) >= R.AT_ONCE  # read at once
+    assert batches == first and min(clear) >= candidates.AT_ONCE  # read at once
     batches.clear()
-    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no die is near enough to its threshold
-    probs, _, touch, _ = R.classify(img, places)
-    assert batches == first and probs[2, 0] > R.NOT_DIE and not touch.any()
+    monkeypatch.setattr(candidates, "LOOK_BELOW", -1.0)  # no die is near enough to its threshold
+    probs, _, touch, _ = candidates.classify(img, places)
+    assert batches == first and probs[2, 0] > candidates.NOT_DIE and not touch.any()
     batches.clear()
-    monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # every die is
-    monkeypatch.setattr(R, "AT_ONCE", 2.0)
-    monkeypatch.setattr(R, "LOOK_OVER", 2.0)
-    again, feats, _, _ = R.classify(img, places)
+    monkeypatch.setattr(candidates, "LOOK_BELOW", 2.0)  # every die is
+    monkeypatch.setattr(candidates, "AT_ONCE", 2.0)
+    monkeypatch.setattr(candidates, "LOOK_OVER", 2.0)
+    again, feats, _, _ = candidates.classify(img, places)
     assert batches == first + [(name, 2) for name in M.OPINIONS]  # both dice, not the floor
     assert again.shape == (3, 7) and np.allclose(again.sum(axis=1), 1.0, atol=1e-5)
     assert feats.shape == (3, M.FEATURES)
@@ -101,13 +104,13 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
         monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
-    free = M.value_probability(R.classify(img, places)[0])
-    assert min(free) >= R.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
+    free = M.value_probability(candidates.classify(img, places)[0])
+    assert min(free) >= candidates.AT_ONCE and batches == [(M.CLASSIFIER, 2)]  # free: read at once
     batches.clear()
-    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice now touch
-    monkeypatch.setattr(R, "TWO_AGREE", 1.01)  # and each is shown all three classifiers
-    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)
-    probs, _, touch, pressed = R.classify(img, places)
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # the two dice now touch
+    monkeypatch.setattr(candidates, "TWO_AGREE", 1.01)  # and each is shown all three classifiers
+    monkeypatch.setattr(candidates, "FIRST_ALONE", 1.01)
+    probs, _, touch, pressed = candidates.classify(img, places)
     assert touch.all() and not pressed.any()  # side by side, not pressed together
     assert batches == [(M.CLASSIFIER, 2)] + [(n, 2) for n in M.OPINIONS]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
@@ -126,7 +129,7 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
 
         monkeypatch.setattr(M, "run_classifier_raw", doubter)
         batches.clear()
-        doubted = M.value_probability(R.classify(img, places)[0])
+        doubted = M.value_probability(candidates.classify(img, places)[0])
         assert (doubted < FLOOR).all()  # the voices disagree: no touching die is sure
         asked = list(M.OPINIONS[:M.OPINIONS.index(doubting) + 1])
         assert [n for n, _ in batches] == [M.CLASSIFIER, *asked]  # a doubt ends the look
@@ -140,12 +143,12 @@ def test_a_touching_die_two_classifiers_are_quite_sure_of_needs_no_third(
     a touching die ``TWO_AGREE`` surely: it reads only the others (a crowded tray's cost)."""
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
-    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two clean dice touch
-    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)  # the first alone is never enough
-    probs = R.classify(img, places)[0]
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # the two clean dice touch
+    monkeypatch.setattr(candidates, "FIRST_ALONE", 1.01)  # the first alone is never enough
+    probs = candidates.classify(img, places)[0]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     assert batches == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 2)]  # no third read
-    assert (M.value_probability(probs) >= R.TWO_AGREE).all()
+    assert (M.value_probability(probs) >= candidates.TWO_AGREE).all()
     batches.clear()
     spied = M.run_classifier_raw
 
@@ -157,7 +160,7 @@ def test_a_touching_die_two_classifiers_are_quite_sure_of_needs_no_third(
         return logits, feats
 
     monkeypatch.setattr(M, "run_classifier_raw", unsure_second)
-    R.classify(img, places)
+    candidates.classify(img, places)
     assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS]  # the third reads both
 
 
@@ -167,26 +170,27 @@ def test_a_touching_die_the_first_classifier_is_all_but_certain_of_needs_no_othe
     on a labelled photo: it is read at once; a die read less surely is shown the others."""
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
-    first = M.value_probability(R.classify(img, places)[0])  # free: the first's own reads
+    first = M.value_probability(candidates.classify(img, places)[0])  # free: the first's own reads
     assert batches == [(M.CLASSIFIER, 2)] and first.min() < first.max()
     batches.clear()
-    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two clean dice touch
-    monkeypatch.setattr(R, "FIRST_ALONE", float(first.min()))  # both that sure: read at once
-    probs = R.classify(img, places)[0]
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # the two clean dice touch
+    monkeypatch.setattr(candidates, "FIRST_ALONE",
+                        float(first.min()))  # both that sure: read at once
+    probs = candidates.classify(img, places)[0]
     assert batches == [(M.CLASSIFIER, 2)]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     batches.clear()
-    monkeypatch.setattr(R, "FIRST_ALONE", float(first.max()))  # one of them less sure
-    R.classify(img, places)
+    monkeypatch.setattr(candidates, "FIRST_ALONE", float(first.max()))  # one of them less sure
+    candidates.classify(img, places)
     assert batches[:2] == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 1)]
     # ... unless the frame's free dice read surely: then FIRST_ALONE_EASY is enough
     batches.clear()
-    monkeypatch.setattr(R, "FIRST_ALONE_EASY", float(first.min()))
-    R.classify(img, places)
+    monkeypatch.setattr(candidates, "FIRST_ALONE_EASY", float(first.min()))
+    candidates.classify(img, places)
     assert batches[:2] == [(M.CLASSIFIER, 2), (M.OPINIONS[0], 1)]  # no free die: not easy
     batches.clear()
-    monkeypatch.setattr(R, "sure_frame", lambda free: True)
-    R.classify(img, places)
+    monkeypatch.setattr(candidates, "sure_frame", lambda free: True)
+    candidates.classify(img, places)
     assert batches == [(M.CLASSIFIER, 2)]
 
 
@@ -223,8 +227,8 @@ def test_a_free_die_still_unsure_gets_the_close_look(
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     _unsure_first(monkeypatch)
-    monkeypatch.setattr(R, "LOOK_BELOW", -1.0)  # no second look: the close look asks both
-    probs = R.classify(img, places)[0]
+    monkeypatch.setattr(candidates, "LOOK_BELOW", -1.0)  # no second look: the close look asks both
+    probs = candidates.classify(img, places)[0]
     assert batches == [(M.CLASSIFIER, 2), *[(n, 2) for n in M.OPINIONS], (M.CLOSE_LOOK, 2)]
     assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
     assert (M.value_probability(probs) >= M.calibration().sure).all()  # read after all
@@ -234,9 +238,9 @@ def test_a_free_die_still_unsure_gets_the_close_look(
     assert np.allclose(probs, M.softmax(np.mean(voices, axis=0), M.calibration().temperature),
                        atol=1e-5)
     batches.clear()
-    monkeypatch.setattr(R, "LOOK_BELOW", 2.0)  # the second look asked the opinions already
-    monkeypatch.setattr(R, "AT_ONCE", 2.0)
-    monkeypatch.setattr(R, "LOOK_OVER", 2.0)
+    monkeypatch.setattr(candidates, "LOOK_BELOW", 2.0)  # the second look asked the opinions already
+    monkeypatch.setattr(candidates, "AT_ONCE", 2.0)
+    monkeypatch.setattr(candidates, "LOOK_OVER", 2.0)
     spied = M.run_classifier_raw
 
     def doubting(patches: np.ndarray, name: str = M.CLASSIFIER) -> tuple[np.ndarray, np.ndarray]:
@@ -246,7 +250,7 @@ def test_a_free_die_still_unsure_gets_the_close_look(
         return logits, feats
 
     monkeypatch.setattr(M, "run_classifier_raw", doubting)
-    R.classify(img, places)
+    candidates.classify(img, places)
     assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS, M.CLOSE_LOOK]  # not asked twice
 
 
@@ -257,8 +261,8 @@ def test_touching_dice_get_no_close_look(
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
     places = [(d.center, 60.0, 0.0) for d in drawn]
     _unsure_first(monkeypatch)
-    monkeypatch.setattr(R, "TOUCHING", 10.0)
-    probs = R.classify(img, places)[0]
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)
+    probs = candidates.classify(img, places)[0]
     assert M.CLOSE_LOOK not in [n for n, _ in batches]
     assert (M.value_probability(probs) < M.calibration().sure).all()
 
@@ -284,25 +288,26 @@ def test_pressed_dice_need_the_stricter_threshold(monkeypatch: pytest.MonkeyPatc
               ((340.0, 50.0), 40.0, 0.0), ((500.0, 50.0), 40.0, 0.0), ((535.0, 50.0), 40.0, 0.0)]
     # the fourth place is no die: the third stands alone; the last two are 0.875 sizes apart
     die_like = np.array([True, True, True, False, True, True])
-    touch = R.touching(places, die_like)
+    touch = candidates.touching(places, die_like)
     assert touch.tolist() == [True, True, False, False, True, True]
-    pressed = R.touching(places, die_like, R.PRESSED)
+    pressed = candidates.touching(places, die_like, candidates.PRESSED)
     assert pressed.tolist() == [False, False, False, False, True, True]
     cal = M.Calibration(1.0, 0.8, "test", 0.95)
-    assert R.sure_thresholds(pressed, cal).tolist() == [0.8, 0.8, 0.8, 0.8, 0.95, 0.95]
+    assert candidates.sure_thresholds(pressed, cal).tolist() == [0.8, 0.8, 0.8, 0.8, 0.95, 0.95]
     img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)  # apart
     M.set_calibration(cal)
     try:
-        cands = R.candidates(img)[1]
+        cands = candidates.candidates(img)[1]
         assert len(cands) == 2 and not any(c.touching or c.pressed for c in cands)
-        monkeypatch.setattr(R, "TOUCHING", 10.0)  # any two dice in the frame now touch
-        cands = R.candidates(img)[1]
+        monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # any two dice in the frame now touch
+        cands = candidates.candidates(img)[1]
         assert all(c.touching and not c.pressed for c in cands)
         assert len(R.read_dice(img).dice) == 2  # touching, not pressed: the free threshold
-        monkeypatch.setattr(R, "PRESSED", 10.0)  # ... and are pressed together
-        assert all(c.pressed for c in R.candidates(img)[1])
-        monkeypatch.setattr(R, "sure_thresholds",
-                            lambda t, c=None, easy=None: np.where(t, 1.01, 0.0))  # never sure
+        monkeypatch.setattr(candidates, "PRESSED", 10.0)  # ... and are pressed together
+        assert all(c.pressed for c in candidates.candidates(img)[1])
+        for asks in (candidates, R, uncertain_looks):  # each module that looks it up
+            monkeypatch.setattr(asks, "sure_thresholds",
+                                lambda t, c=None, easy=None: np.where(t, 1.01, 0.0))  # never sure
         reading = R.read_dice(img)
         assert reading.dice == () and {u.reason for u in reading.uncertain} == {
             TOUCHING_DICE}
@@ -316,10 +321,10 @@ def test_pressed_dice_in_an_easy_frame_need_the_easier_threshold(
     two classifiers (it might be read), and it is read at that threshold only where
     ``easy_pressed`` says the frame is easy; elsewhere it needs the pressed threshold."""
     img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)
-    monkeypatch.setattr(R, "TOUCHING", 10.0)  # the two dice are pressed together
-    monkeypatch.setattr(R, "PRESSED", 10.0)
-    monkeypatch.setattr(R, "TWO_AGREE", 1.01)
-    monkeypatch.setattr(R, "FIRST_ALONE", 1.01)
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # the two dice are pressed together
+    monkeypatch.setattr(candidates, "PRESSED", 10.0)
+    monkeypatch.setattr(candidates, "TWO_AGREE", 1.01)
+    monkeypatch.setattr(candidates, "FIRST_ALONE", 1.01)
     t = M.calibration().temperature
     M.set_calibration(M.Calibration(t, 0.5, "test", 1.01))  # pressed: never sure
     try:
@@ -370,7 +375,7 @@ def test_calibration_fits_a_stricter_threshold_for_touching_dice() -> None:
 
 
 def test_calibration_fits_an_easier_threshold_for_pressed_dice_in_easy_frames() -> None:
-    """Pressed dice in frames whose free dice read surely (``reader.easy_pressed``) get
+    """Pressed dice in frames whose free dice read surely (``candidates.easy_pressed``) get
     their own threshold, between the free one and the pressed one, as low as their own
     mistakes allow; elsewhere a pressed die still needs the stricter one."""
     reads = Reads([0.99, 0.9, 0.93, 0.85, 0.82, 0.83], [True, True, False, True, True, False],

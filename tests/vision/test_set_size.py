@@ -1,5 +1,5 @@
 """Uncertain places read once more as dice of the set's size (``vision.set_size``,
-``reader.looked_at_set_size``)."""
+``uncertain_looks.looked_at_set_size``)."""
 
 from __future__ import annotations
 

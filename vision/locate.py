@@ -1,0 +1,165 @@
+"""Where the dice lie: the images one read works from, and the detector's die places in them.
+
+The input is checked and capped in size (``full``), then halved by 2x pyramid steps to a
+working image (``frames``). The detector network (``vision.model``) marks die centres and
+sizes there (``find_peaks``): a first look at half the working size, then a second at the
+scale the dice sizes seen call for (``pick_scale``: the working image itself for small
+dice, a quarter of it for large ones), whose peaks replace the first's near them; where the
+first look saw the dice at a good size, a closer look only where it may have merged two
+dice (``vision.merged_dice``). A place is only a place, in working pixels: whether a die
+lies there, and what it shows, is the classifier's to say (``vision.candidates``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.images import cap_size, check_image
+from vision.merged_dice import Peak, beside, shoulders, windows
+
+WORK_MAX = 1000  # the detector's working image: the input halved until its side is at most this
+DET_SCALE_DEFAULT = 0.5  # the first look: the working image at half size
+SIZE_PEAK = 0.35  # peaks this strong set the scale of the second look
+SMALL_DIE = 28.0  # median die below this (working px): look again at twice the scale
+LARGE_DIE = 130.0  # median die above this: look again at half the scale
+PEAK_MIN = 0.2  # heat-map peak worth a look
+MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
+PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
+
+
+def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
+               ) -> list[tuple[tuple[float, float], float, float]]:
+    """Local maxima of the heat map: ((x, y) in pixels, die size, peak height), best first.
+
+    ``cell``: image pixels per heat-map cell."""
+    mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((heat >= mx) & (heat > threshold))
+    order = np.argsort(-heat[ys, xs])
+    ys, xs = ys[order], xs[order]
+    top = heat[ys, xs]
+    # each peak's centre: its 3x3 neighbourhood's cells above half its height, weighted
+    padded = np.pad(heat, 1)
+    tot = np.zeros(len(ys), np.float64)
+    sx, sy = tot.copy(), tot.copy()
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            w = np.maximum(padded[ys + 1 + dy, xs + 1 + dx] - 0.5 * top, 0.0)
+            tot += w
+            sx += w * (xs + dx)
+            sy += w * (ys + dy)
+    tot[tot == 0] = 1.0
+    centres_x = (sx / tot + 0.5) * cell
+    centres_y = (sy / tot + 0.5) * cell
+    sizes = size[ys, xs]
+    out: list[tuple[tuple[float, float], float, float]] = []
+    for cx, cy, s, h in zip(centres_x.tolist(), centres_y.tolist(), sizes.tolist(),
+                            top.tolist(), strict=True):
+        if any((cx - o[0][0]) ** 2 + (cy - o[0][1]) ** 2 < (PEAK_GAP * min(s, o[1])) ** 2
+               for o in out):
+            continue
+        out.append(((cx, cy), s, h))
+        if len(out) == MAX_PEAKS:
+            break  # a busy floor: the best peaks are plenty for any game's dice
+    return out
+
+
+@dataclass(frozen=True)
+class Frames:
+    """The images one read works from: the input capped in size (``full``), the working
+    image the detector looks at (``work``), and how many input pixels one of each holds."""
+
+    full: np.ndarray
+    work: np.ndarray
+    full_px: float  # input pixels per full pixel
+    work_px: float  # input pixels per working pixel
+
+
+def frames(image: np.ndarray) -> Frames:
+    """Check the image (ImageError) and build its pyramid: 2x steps, never INTER_AREA."""
+    image = check_image(image)
+    full = cap_size(image)
+    work = cap_size(full, WORK_MAX)
+    return Frames(full, work, image.shape[1] / full.shape[1], image.shape[1] / work.shape[1])
+
+
+def _merge(base: list[Peak], finer: list[Peak], keep: Callable[[Peak], bool]) -> list[Peak]:
+    """Peaks of a second look (those ``keep`` accepts) replace the first look's near them."""
+    chosen = [p for p in finer if keep(p)]
+    out = list(chosen)
+    for p in base:
+        if not any((p[0][0] - q[0][0]) ** 2 + (p[0][1] - q[0][1]) ** 2
+                   < (PEAK_GAP * max(p[1], q[1])) ** 2 for q in chosen):
+            out.append(p)
+    return sorted(out, key=lambda p: -p[2])
+
+
+def pick_scale(peaks: list[Peak]) -> float:
+    """The detector scale for a second pass, from the dice sizes seen (working pixels).
+
+    1.0: small dice (the detector looks at the working image itself, not its half);
+    0.25: large dice; 0.5 (no second pass): the first pass saw them at a good size.
+    """
+    sure = [s for _, s, h in peaks if h >= SIZE_PEAK] or [s for _, s, _ in peaks]
+    if not sure:
+        return DET_SCALE_DEFAULT
+    m = float(np.median(sure))
+    if m < SMALL_DIE:
+        return 1.0
+    if m > LARGE_DIE:
+        return 0.25
+    return DET_SCALE_DEFAULT
+
+
+def locate(work: np.ndarray) -> list[Peak]:
+    """Die centres and sizes in the working image: a first look at half size, then a second
+    at the scale the dice sizes call for; where the first look saw them at a good size, a
+    closer look only where it may have merged two dice (``vision.merged_dice``)."""
+    small = cv2.pyrDown(work)
+    heat, size, cell = _heat(work, small)
+    peaks = find_peaks(heat, size, PEAK_MIN, cell)
+    scale = pick_scale(peaks)
+    if scale == 1.0:
+        return _merge(peaks, _look(work, work), lambda p: p[1] < 2 * SMALL_DIE)
+    if scale == 0.25 and min(small.shape[:2]) >= 2 * M.PAD:
+        return _merge(peaks, _look(work, cv2.pyrDown(small)), lambda p: p[1] > LARGE_DIE / 2)
+    return sorted(peaks + _beside(work, shoulders(heat, cell, peaks), peaks), key=lambda p: -p[2])
+
+
+def _heat(work: np.ndarray, det_in: np.ndarray, norm: tuple[float, float] | None = None,
+          ) -> tuple[np.ndarray, np.ndarray, float]:
+    """The detector's heat map and die sizes on ``det_in`` (``work``, the working image or a
+    window of it, at some pyramid level; ``norm``: as ``M.det_blob``'s), and the working
+    pixels one cell of them spans."""
+    heat, size = M.run_detector(work, det_in, norm=norm)
+    return heat, size, M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
+
+
+def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
+    """Peaks of the detector run on ``det_in`` (the working image at some pyramid level)."""
+    heat, size, cell = _heat(work, det_in)
+    return find_peaks(heat, size, PEAK_MIN, cell)
+
+
+def _beside(work: np.ndarray, cells: list[tuple[float, float, float]], peaks: list[Peak],
+            ) -> list[Peak]:
+    """Dice beside ``peaks`` that the first look merged with them: the closer look at each
+    window around the shoulder ``cells`` (``vision.merged_dice``), normalized as the whole
+    working image is; best first."""
+    if not cells:
+        return []
+    norm = M.frame_norm(work)
+    closer: list[Peak] = []
+    for x0, y0, x1, y1 in windows(cells, work.shape[1], work.shape[0]):
+        x0, y0 = x0 - x0 % M.PAD, y0 - y0 % M.PAD  # on the whole image's grid
+        part = work[y0:y1, x0:x1]
+        if min(part.shape[:2]) < M.PAD:
+            continue
+        heat, size, cell = _heat(part, part, norm)
+        closer += [((x + x0, y + y0), s, h) for (x, y), s, h in
+                   find_peaks(heat, size, PEAK_MIN, cell)]
+    return beside(sorted(closer, key=lambda p: -p[2]), cells, peaks)
