@@ -89,7 +89,7 @@ def first_look_logits(image: np.ndarray, labels: tuple[LabeledDie, ...],
                       ) -> tuple[np.ndarray, np.ndarray]:
     """Raw logits of the crops the reader takes at labeled dice, and their true values."""
     fr = frames(image)
-    peaks = locate(fr.work)
+    peaks = locate(fr.work_levels)
     places = _places(fr, peaks)
     if not places:
         return np.zeros((0, 7), np.float32), np.zeros(0, np.int64)

@@ -342,7 +342,7 @@ def candidates(image: np.ndarray, keep: float = KEEP) -> tuple[Frames, list[Cand
     "sure" threshold splits them into read dice and uncertain regions (ImageError); a place
     is die-like when its peak height x P(die) is at least ``keep``."""
     fr = frames(image)
-    looked = locate(fr.work)
+    looked = locate(fr.work_levels)
     return fr, settled(fr, looked, keep)
 
 

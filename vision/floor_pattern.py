@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
+from vision.images import Pyramid
 from vision.types import Die, Region, box_side
 
 AROUND = 1.6  # the template: the mark's box side x this, centred on it
@@ -37,22 +38,26 @@ TEMPLATES = 6  # at most this many templates a frame: the rest go by the spots f
 
 
 class Levels:
-    """A BGR image halved again and again (2x pyramid steps), in colour and in grey, each
-    level made once, when first asked for."""
+    """A BGR image's pyramid (``vision.images.Pyramid``), in colour and in grey, each level
+    made once, when first asked for."""
 
-    def __init__(self, image: np.ndarray) -> None:
-        self._levels = [(image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))]
+    def __init__(self, image: np.ndarray | Pyramid) -> None:
+        self._colour = image if isinstance(image, Pyramid) else Pyramid(image)
+        self._grey: dict[int, np.ndarray] = {}
+
+    def _level(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        colour = self._colour[k]
+        if k not in self._grey:
+            self._grey[k] = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+        return colour, self._grey[k]
 
     def for_template(self, side: float) -> tuple[np.ndarray, np.ndarray, float]:
         """The level (colour, grey, its factor) halved while a template of ``side`` (image
         pixels) stays ``SMALLEST`` wide or more."""
         k = 0
-        while side / 2 ** (k + 1) >= SMALLEST and min(self._levels[k][1].shape) >= 128:
+        while side / 2 ** (k + 1) >= SMALLEST and min(self._level(k)[1].shape) >= 128:
             k += 1
-            if k == len(self._levels):
-                colour = cv2.pyrDown(self._levels[-1][0])
-                self._levels.append((colour, cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)))
-        colour, grey = self._levels[k]
+        colour, grey = self._level(k)
         return colour, grey, float(2 ** k)
 
 
@@ -109,11 +114,11 @@ Patterned = Callable[[tuple[float, float], float], bool]  # is the mark (centre,
 
 class FloorSpots:
     """Whether a mark (centre, box side) is one of the floor's spots (see the module), for
-    the BGR ``image`` with read ``dice`` of the set's side ``set_side``, and the places not
-    read that show a die's body (``unread``, asked for at the first search): a spot found
-    again on one of them does not count (a crowd of like dice, every one unread, is not a
-    floor). Spots found for one mark answer for the marks on them, so a frame makes at most
-    ``TEMPLATES`` searches.
+    the BGR ``image`` (or its ``Pyramid``) with read ``dice`` of the set's side
+    ``set_side``, and the places not read that show a die's body (``unread``, asked for at
+    the first search): a spot found again on one of them does not count (a crowd of like
+    dice, every one unread, is not a floor). Spots found for one mark answer for the marks
+    on them, so a frame makes at most ``TEMPLATES`` searches.
 
     >>> img = np.full((400, 400, 3), (150, 120, 200), np.uint8)
     >>> for x in range(30, 400, 60):
@@ -127,7 +132,7 @@ class FloorSpots:
     False
     """
 
-    def __init__(self, image: np.ndarray, dice: Sequence[Die], set_side: float,
+    def __init__(self, image: np.ndarray | Pyramid, dice: Sequence[Die], set_side: float,
                  unread: Callable[[], Sequence[Region]] = tuple) -> None:
         self.image = image
         self.dice = tuple(dice)

@@ -67,6 +67,43 @@ def cap_size(image: np.ndarray, max_side: int = MAX_FULL) -> np.ndarray:
     return image
 
 
+class Pyramid:
+    """An image halved again and again (2x pyramid steps, as ``cap_size``), each level made
+    once, when first asked for: the looks of one read share one pyramid of its frame.
+
+    ``pyramid[k]`` is the image halved ``k`` times; ``pyramid.from_level(k)`` is the same
+    pyramid seen from that level down (its levels made once, for both).
+
+    >>> p = Pyramid(np.zeros((480, 640, 3), np.uint8))
+    >>> p[2].shape, p.capped(200), p.from_level(1)[1] is p[2]
+    ((120, 160, 3), 2, True)
+    """
+
+    def __init__(self, image: np.ndarray) -> None:
+        self._levels = [image]
+        self._first = 0
+
+    def __getitem__(self, k: int) -> np.ndarray:
+        if k < 0:
+            raise IndexError(f"no pyramid level {k}")
+        while len(self._levels) <= self._first + k:
+            self._levels.append(cv2.pyrDown(self._levels[-1]))
+        return self._levels[self._first + k]
+
+    def capped(self, max_side: int) -> int:
+        """The first level whose longer side is at most ``max_side``."""
+        k = 0
+        while max(self[k].shape[:2]) > max_side:
+            k += 1
+        return k
+
+    def from_level(self, k: int) -> Pyramid:
+        """This pyramid from its level ``k`` down, sharing the levels made."""
+        view = Pyramid(self[k])
+        view._levels, view._first = self._levels, self._first + k
+        return view
+
+
 def load_image(path: str | Path) -> np.ndarray:
     """Decode an image file as BGR, reduced so its longer side is at most about ``MAX_FULL``.
 

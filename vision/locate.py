@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
-from vision.images import cap_size, check_image
+from vision.images import Pyramid, cap_size, check_image
 from vision.merged_dice import Peak, beside, shoulders, windows
 
 WORK_MAX = 1000  # the detector's working image: the input halved until its side is at most this
@@ -71,20 +71,27 @@ def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float
 @dataclass(frozen=True)
 class Frames:
     """The images one read works from: the input capped in size (``full``), the working
-    image the detector looks at (``work``), and how many input pixels one of each holds."""
+    image the detector looks at (``work``), how many input pixels one of each holds, and
+    the pyramid they come from (``levels``: ``full`` halved again and again; ``work_levels``:
+    the same from ``work`` down), each level made once, for every look that needs it."""
 
     full: np.ndarray
     work: np.ndarray
     full_px: float  # input pixels per full pixel
     work_px: float  # input pixels per working pixel
+    levels: Pyramid
+    work_levels: Pyramid
 
 
 def frames(image: np.ndarray) -> Frames:
     """Check the image (ImageError) and build its pyramid: 2x steps, never INTER_AREA."""
     image = check_image(image)
     full = cap_size(image)
-    work = cap_size(full, WORK_MAX)
-    return Frames(full, work, image.shape[1] / full.shape[1], image.shape[1] / work.shape[1])
+    levels = Pyramid(full)
+    work_levels = levels.from_level(levels.capped(WORK_MAX))
+    work = work_levels[0]
+    return Frames(full, work, image.shape[1] / full.shape[1], image.shape[1] / work.shape[1],
+                  levels, work_levels)
 
 
 def _merge(base: list[Peak], finer: list[Peak], keep: Callable[[Peak], bool]) -> list[Peak]:
@@ -115,18 +122,19 @@ def pick_scale(peaks: list[Peak]) -> float:
     return DET_SCALE_DEFAULT
 
 
-def locate(work: np.ndarray) -> list[Peak]:
-    """Die centres and sizes in the working image: a first look at half size, then a second
-    at the scale the dice sizes call for; where the first look saw them at a good size, a
-    closer look only where it may have merged two dice (``vision.merged_dice``)."""
-    small = cv2.pyrDown(work)
+def locate(levels: Pyramid) -> list[Peak]:
+    """Die centres and sizes in the working image (``levels[0]``; its halves are taken from
+    the same pyramid): a first look at half size, then a second at the scale the dice sizes
+    call for; where the first look saw them at a good size, a closer look only where it may
+    have merged two dice (``vision.merged_dice``)."""
+    work, small = levels[0], levels[1]
     heat, size, cell = _heat(work, small)
     peaks = find_peaks(heat, size, PEAK_MIN, cell)
     scale = pick_scale(peaks)
     if scale == 1.0:
         return _merge(peaks, _look(work, work), lambda p: p[1] < 2 * SMALL_DIE)
     if scale == 0.25 and min(small.shape[:2]) >= 2 * M.PAD:
-        return _merge(peaks, _look(work, cv2.pyrDown(small)), lambda p: p[1] > LARGE_DIE / 2)
+        return _merge(peaks, _look(work, levels[2]), lambda p: p[1] > LARGE_DIE / 2)
     return sorted(peaks + _beside(work, shoulders(heat, cell, peaks), peaks), key=lambda p: -p[2])
 
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.images import Pyramid
+
 SPREAD = 4.0  # a pixel is not floor when it differs from the floor's colour by this x the
 LEAST = 25.0  # frame's median difference, and by at least this (grey levels, any channel)
 LONG = (1.6, 2.5)  # a pair's blob is this many times as long as wide
@@ -117,23 +119,25 @@ class Pair:
         return sum(self.holds(c) for c in centres) <= 1
 
 
-def pairs(image: np.ndarray, places: list[Point], side: float) -> list[Pair]:
-    """The pairs (``Pair``) whose blob in ``image`` lies under any of ``places`` (the
-    reader's dice and uncertain places), one per blob; ``side``: the set's side, which
-    bounds a blob's area (``AREA``).
+def pairs(levels: Pyramid, places: list[Point], side: float) -> list[Pair]:
+    """The pairs (``Pair``) whose blob in the image (``levels[0]``, looked at on the level of
+    its pyramid ``levels`` where a die is about ``SMALLEST`` across) lies under any of
+    ``places`` (the reader's dice and uncertain places), one per blob; ``side``: the set's
+    side, which bounds a blob's area (``AREA``).
 
     >>> floor = np.full((80, 120, 3), 60, np.uint8)
     >>> floor[30:50, 20:60] = 220  # two dice side by side
     >>> floor[30:50, 80:100] = 220  # a die alone
-    >>> [tuple(round(v) for v in end) for end in pairs(floor, [(30.0, 40.0), (90.0, 40.0)],
-    ...                                                 20.0)[0].ends]
+    >>> (pair,) = pairs(Pyramid(floor), [(30.0, 40.0), (90.0, 40.0)], 20.0)
+    >>> [tuple(round(v) for v in end) for end in pair.ends]
     [(30, 40), (49, 40)]
     """
     if not places:
         return []
-    scale = 1.0
-    while side * scale / 2 >= SMALLEST and min(image.shape[:2]) >= 64:
-        image, scale = cv2.pyrDown(image), scale / 2
+    k = 0
+    while side / 2 ** (k + 1) >= SMALLEST and min(levels[k].shape[:2]) >= 64:
+        k += 1
+    image, scale = levels[k], 1.0 / 2 ** k
     mask = not_floor(image)
     _, blobs, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = mask.shape

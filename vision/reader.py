@@ -101,7 +101,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     t0 = time.perf_counter()
     image = check_image(image)
     fr = frames(image)
-    looked = locate(fr.work)
+    looked = locate(fr.work_levels)
     cands = settled(fr, looked)
     if expect is not None:
         cands = with_faint(fr, looked, cands, expect)
@@ -141,7 +141,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     body = body_at(image)
     if dice:
         side = set_side(dice)
-        spots = FloorSpots(image, dice, side, bodied(ut, side, body))
+        spots = FloorSpots(fr.levels if fr.full is image else image, dice, side,
+                           bodied(ut, side, body))  # the frame's pyramid, at the image's size
         ut = without_specks(ut, dice, body, spots)
         dice = off_floor_spots(dice, spots)
     dt = tuple(dice)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 
-import cv2
 import numpy as np
 
 from vision import model as M
@@ -197,11 +196,10 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
     image pixels (``vision.coarse_look``: a die too large for the finer looks, or whose pips
     or corner they found as dice). Only places the first classifier reads nearly that surely
     (``LOOK_BELOW``) are shown the others."""
-    small = cv2.pyrDown(fr.work)
-    if min(small.shape[:2]) < 2 * M.PAD:
+    if min(fr.work_levels[1].shape[:2]) < 2 * M.PAD:
         return []
     k = fr.work_px
-    peaks = [p for p in _look(fr.work, cv2.pyrDown(small))
+    peaks = [p for p in _look(fr.work, fr.work_levels[2])
              if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and replaced(
                  square_box((p[0][0] * k, p[0][1] * k), p[1] * k), None, read, unsure)
              is not None]  # where ``explained`` could use a die of some value
@@ -318,7 +316,7 @@ def looked_at_pairs(fr: Frames, read: list[Die], unsure: list[Region],
         return read, unsure
     f = fr.full_px
     seen = [(x / f, y / f) for x, y in (d.center for d in read)]
-    todo = [pair for pair in pairs(fr.full, seen + [(x / f, y / f) for x, y in
+    todo = [pair for pair in pairs(fr.levels, seen + [(x / f, y / f) for x, y in
                                                     (r.center for r in unsure)],
                                    set_side(read) / f) if pair.seen_as_one(seen)]
     looks = [[[*pair.places(end, END_SIZES), *M.turned(fr.full, [(end, pair.width)])]

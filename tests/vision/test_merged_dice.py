@@ -13,6 +13,7 @@ from vision import merged_dice as D
 from vision import model as M
 from vision import reader as R
 from vision.dataset import load_folder, read_photo
+from vision.images import Pyramid
 from vision.locate import locate
 from vision.synthetic import render_dice_scene
 
@@ -80,7 +81,7 @@ def test_locate_looks_closer_only_at_a_window_around_the_shoulder(
     # look merged with its neighbour, a bright spot to the fake closer look
     calls: list[tuple[tuple[int, ...], object]] = []
     monkeypatch.setattr(M, "run_detector", _fake_detector(calls))
-    peaks = locate(work)
+    peaks = locate(Pyramid(work))
     assert len(peaks) == 2
     (x, y), size, _ = next(p for p in peaks if p[0] != (100.0, 100.0))
     assert abs(x - 122) <= 4 and abs(y - 122) <= 4 and size == 28.0
@@ -101,7 +102,7 @@ def test_no_closer_look_without_a_shoulder(monkeypatch: pytest.MonkeyPatch) -> N
         heat[13:, 13:] = 0.0
         return heat, size
     monkeypatch.setattr(M, "run_detector", lone)
-    assert len(locate(np.full((320, 320, 3), 40, np.uint8))) == 1
+    assert len(locate(Pyramid(np.full((320, 320, 3), 40, np.uint8)))) == 1
     assert len(calls) == 1
 
 

@@ -13,6 +13,7 @@ from vision import reader as R
 from vision import uncertain_looks
 from vision.bench import probe_labels
 from vision.dataset import load_folder, match, read_photo
+from vision.images import Pyramid
 from vision.locate import Frames
 from vision.paired_dice import Pair, not_floor, pairs
 from vision.probe_scenes import Probe, probe_scene
@@ -39,7 +40,7 @@ def test_the_floor_is_what_most_of_the_frame_is() -> None:
 
 def test_two_dice_side_by_side_are_a_pair_with_a_die_at_each_end() -> None:
     img = _floor((40, 40, 30), (70, 40, 30))  # edge to edge
-    (pair,) = pairs(img, [(55.0, 55.0)], 30.0)
+    (pair,) = pairs(Pyramid(img), [(55.0, 55.0)], 30.0)
     assert pair.width == pytest.approx(30, abs=2) and pair.length == pytest.approx(60, abs=2)
     ends = sorted(pair.ends)
     assert ends[0] == pytest.approx((55, 55), abs=2) and ends[1] == pytest.approx((85, 55), abs=2)
@@ -49,7 +50,7 @@ def test_a_lone_die_three_in_a_row_and_a_long_edge_are_no_pair() -> None:
     img = _floor((40, 40, 30), (150, 40, 30), (180, 40, 30), (210, 40, 30))
     img[150:160, 10:290] = 225  # a tray's edge
     places = [(55.0, 55.0), (195.0, 55.0), (150.0, 155.0)]
-    assert pairs(img, places, 30.0) == []
+    assert pairs(Pyramid(img), places, 30.0) == []
 
 
 def test_a_pair_is_seen_as_one_while_it_holds_one_read_die_at_most() -> None:
