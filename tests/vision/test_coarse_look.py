@@ -5,11 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision import candidates
 from vision import reader as R
-from vision.candidates import KEEP, Candidate
 from vision.coarse_look import explained
-from vision.locate import Frames, frames
+from vision.locate import frames
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die, Region
 from vision.uncertain_looks import looked_coarser
@@ -34,19 +32,24 @@ def test_a_die_too_large_for_a_640x480_frame_is_read(
 
 def test_a_frame_whose_dice_are_read_classifies_nothing_more(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only places covering no read die are classified: the coarser look costs a frame of
-    small dice, all read, one small detector pass."""
-    img, drawn = probe_scene(Probe.DARK_CLOTH, 3)
-    calls: list[int] = []
-    settled = candidates.settled
+    """Only places covering no read die are classified: where every die is read, the coarser
+    look costs one small detector pass and no classifier."""
+    from vision import model as M
 
-    def spy(fr: Frames, looked: list, keep: float = KEEP) -> list[Candidate]:
-        calls.append(len(looked))
-        return settled(fr, looked, keep)
-
-    monkeypatch.setattr(R, "settled", spy)
+    img, drawn = probe_scene(Probe.LONE_DICE, 42)  # a die only the coarser look reads
     reading = R.read_dice(img)
-    assert len(reading.dice) == len(drawn) and calls == calls[:1]  # the usual pass only
+    assert len(reading.dice) == len(drawn) and not reading.uncertain
+    calls: list[int] = []
+    run = M.run_classifier
+
+    def spy(patches: np.ndarray, *args: object, **kw: object) -> np.ndarray:
+        calls.append(len(patches))
+        return run(patches, *args, **kw)
+
+    monkeypatch.setattr(M, "run_classifier", spy)
+    assert len(looked_coarser(frames(img), [], [])) == len(drawn) and calls  # none read yet
+    calls.clear()
+    assert looked_coarser(frames(img), list(reading.dice), []) == [] and calls == []
 
 
 def test_a_coarse_die_overrules_no_die_already_read() -> None:
