@@ -8,7 +8,8 @@
   features (``classifier_features``, for a player's own dice profile).
 
 Both run through ``cv2.dnn`` on ONNX files in ``vision/models``; the training script
-(``vision/train.py``) imports the same preprocessing functions.
+(``vision/train.py``, its code in ``vision/training/``) imports the same preprocessing
+functions.
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ def die_angles(image: np.ndarray, dice: list[tuple[tuple[float, float], float]])
     its wooden floor, the grey patch shows little but the grain, which points elsewhere;
     the colours still show the die's edges. Where the two differ by more than
     ``COLOUR_TURN``, the colours' angle is taken, else the grey one, which the classifiers
-    were trained on (``vision.train`` turns its crops with this function). All the dice's
-    patches are stacked (each with its own reflected border) and measured at once.
+    were trained on (``vision.training.examples`` turns its crops with this function). All
+    the dice's patches are stacked (each with its own reflected border) and measured at once.
     """
     if not dice:
         return np.zeros(0, np.float64)

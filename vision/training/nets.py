@@ -1,0 +1,186 @@
+"""The two networks in torch: the detector and the classifier (with its two-output export
+wrapper), starting from an exported model (``load_onnx_weights``, ``narrowed``), the detector
+run on an image, the ONNX export and the networks' sizes.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+from vision import model as M
+
+
+def dw_block(cin: int, cout: int, stride: int = 1, dil: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, padding=dil, dilation=dil, groups=cin, bias=False),
+        nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class Detector(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.c1 = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16),
+                                nn.ReLU(inplace=True))
+        self.c2 = dw_block(16, 32, 2)
+        self.c3 = dw_block(32, 32)
+        self.c4 = dw_block(32, 64, 2)
+        self.c5 = dw_block(64, 64)
+        self.c6 = dw_block(64, 64, dil=2)
+        self.c7 = dw_block(64, 64, dil=4)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.fuse = nn.Sequential(nn.Conv2d(96, 32, 1, bias=False), nn.BatchNorm2d(32),
+                                  nn.ReLU(inplace=True), dw_block(32, 32))
+        self.head = nn.Conv2d(32, 2, 1)
+        nn.init.constant_(self.head.bias, 0.0)
+        with torch.no_grad():
+            self.head.bias[0] = -4.0
+            self.head.bias[1] = math.log(40.0)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.c3(self.c2(self.c1(x)))
+        b = self.c7(self.c6(self.c5(self.c4(a))))
+        return self.head(self.fuse(torch.cat([self.up(b), a], dim=1)))
+
+
+def load_onnx_weights(net: nn.Module, path: Path) -> None:
+    """Start from an exported model: its convolutions (batch norm folded in) and linear layers
+    in order. Each batch norm becomes the identity plus the folded bias, and is frozen (its
+    scale and shift still learn): fine-tuning a committed model needs no torch checkpoint."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    init = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    saved = [[init[i] for i in n.input[1:3]] for n in model.graph.node
+             if n.op_type in ("Conv", "Gemm")]
+    mods = list(net.modules())
+    layers = [(m, mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], nn.BatchNorm2d)
+               else None) for k, m in enumerate(mods) if isinstance(m, nn.Conv2d | nn.Linear)]
+    if len(layers) != len(saved):
+        raise ValueError(f"{path}: {len(saved)} layers, the network has {len(layers)}")
+    saved = narrowed(saved, [tuple(layer.weight.shape) for layer, _ in layers])
+    with torch.no_grad():
+        for (layer, bn), (w, b) in zip(layers, saved, strict=True):
+            layer.weight.copy_(torch.from_numpy(w.copy()))
+            if bn is None:
+                layer.bias.copy_(torch.from_numpy(b.copy()))
+                continue
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(b.copy()))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+    freeze_batch_norm(net)
+
+
+def narrowed(saved: list[list[np.ndarray]], shapes: list[tuple[int, ...]],
+             ) -> list[list[np.ndarray]]:
+    """Layers' (weight, bias) cut to ``shapes``: where a layer has fewer outputs than the
+    saved one, it keeps the outputs with the largest weights (the next layer keeps the
+    matching inputs), so a slimmer network starts from a wider trained one.
+
+    >>> w = np.arange(3.0)[:, None, None, None] * np.ones((3, 1, 1, 1))  # outputs 0, 1, 2
+    >>> nxt = np.ones((1, 3, 1, 1))
+    >>> out = narrowed([[w, np.zeros(3)], [nxt, np.zeros(1)]], [(2, 1, 1, 1), (1, 2, 1, 1)])
+    >>> out[0][0].ravel().tolist(), out[1][0].shape
+    ([1.0, 2.0], (1, 2, 1, 1))
+    """
+    out, kept = [], None
+    for (w, b), shape in zip(saved, shapes, strict=True):
+        if kept is not None:
+            w = w[:, kept]
+        kept = None
+        if w.shape[0] > shape[0]:
+            strength = np.abs(w.reshape(w.shape[0], -1)).sum(axis=1)
+            kept = np.sort(np.argsort(-strength)[:shape[0]])
+            w, b = w[kept], b[kept]
+        if w.shape != shape:
+            raise ValueError(f"a saved layer of shape {w.shape} cannot become {shape}")
+        out.append([w, b])
+    return out
+
+
+def freeze_batch_norm(net: nn.Module) -> None:
+    """Batch norms use their stored statistics (eval mode) while the rest trains."""
+    for m in net.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()
+
+
+WIDTHS = (24, 48, 64, 64, 96)  # the classifier's convolutions before the feature layer
+SLIM = (16, 32, 64, 64, 96)  # ``--widths slim``: two thirds of the cost, as cv2.dnn runs it
+
+
+class Classifier(nn.Module):
+    def __init__(self, widths: tuple[int, ...] = WIDTHS) -> None:
+        super().__init__()
+
+        def conv(cin: int, cout: int) -> list[nn.Module]:
+            return [nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout),
+                    nn.ReLU(inplace=True)]
+
+        a, b, c, d, e = widths
+        self.body = nn.Sequential(
+            *conv(3, a), nn.MaxPool2d(2),
+            *conv(a, b), nn.MaxPool2d(2),
+            *conv(b, c), *conv(c, d), nn.MaxPool2d(2),
+            *conv(d, e), *conv(e, M.FEATURES),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(M.FEATURES, 7))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.body(x))
+
+
+class ClassifierExport(nn.Module):
+    """The classifier with its two ONNX outputs: logits and penultimate features."""
+
+    def __init__(self, net: Classifier) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        f = self.net.body(x)
+        return self.net.head(f), f
+
+
+def detect_np(det: Detector, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    with torch.no_grad():
+        out = det(torch.from_numpy(M.det_input(image)))[0].numpy()
+    h = -(-image.shape[0] // M.STRIDE)
+    w = -(-image.shape[1] // M.STRIDE)
+    return 1 / (1 + np.exp(-out[0, :h, :w])), np.exp(out[1, :h, :w])
+
+
+def export(net: nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict,
+           outputs: tuple[str, ...] = ("y",)) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["x"],
+                      output_names=list(outputs), opset_version=11, dynamic_axes=dynamic,
+                      do_constant_folding=True, dynamo=False)
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+def model_stats(net: nn.Module, shape: tuple[int, ...]) -> tuple[int, int]:
+    """(parameters, multiply-adds) of one forward pass on an input of ``shape``."""
+    macs = [0]
+
+    def hook(m: nn.Module, _inp: tuple, out: torch.Tensor) -> None:
+        if isinstance(m, nn.Conv2d):
+            k = m.kernel_size[0] * m.kernel_size[1] * m.in_channels // m.groups
+            macs[0] += int(out.numel()) * k
+        elif isinstance(m, nn.Linear):
+            macs[0] += int(out.numel()) * m.in_features
+
+    handles = [m.register_forward_hook(hook) for m in net.modules()
+               if isinstance(m, nn.Conv2d | nn.Linear)]
+    with torch.no_grad():
+        net.eval()(torch.zeros(shape))
+    for h in handles:
+        h.remove()
+    return sum(p.numel() for p in net.parameters()), macs[0]
