@@ -286,7 +286,13 @@ import torch
 from vision import model as M
 from vision.dataset import photos_root
 from vision.training.examples import FORESHORTEN, crop_items
-from vision.training.loops import train_classifier, train_detector
+from vision.training.loops import (
+    BATCH_KINDS,
+    CLS_BATCH,
+    easy_negatives,
+    train_classifier,
+    train_detector,
+)
 from vision.training.nets import (
     SLIM,
     WIDTHS,
@@ -297,7 +303,7 @@ from vision.training.nets import (
     export,
     model_stats,
 )
-from vision.training.samples import load_samples, synthetic_samples, upright_samples
+from vision.training.samples import UPRIGHT, load_samples, synthetic_samples, upright_samples
 
 
 def print_stats() -> None:
@@ -382,6 +388,10 @@ def main() -> None:
                     "mean of its weights from this step on (stochastic weight averaging)")
     ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
     args = ap.parse_args()
+    kinds = frozenset(BATCH_KINDS) - (set() if args.upright else {UPRIGHT})
+    if args.only != "det" and easy_negatives(args.part_share, kinds) < 0:
+        ap.error(f"--part-share {args.part_share} leaves no room in a classifier batch of "
+                 f"{CLS_BATCH} crops" + (" with --upright" if args.upright else ""))
     if args.stats:
         print_stats()
         return

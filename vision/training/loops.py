@@ -84,6 +84,22 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
 DISTILL_T = 2.0  # temperature of the teacher's and the student's logits (``--teacher-onnx``)
 AVERAGE_EVERY = 20  # steps between the weights a weight-averaged fine-tune takes in
 UPRIGHT_SHARE = 0.12  # share of a classifier batch that is upright renders, if any
+CLS_BATCH = 64  # crops in a classifier batch
+BATCH_KINDS = ("tray-colored", "table-white", "felt-trays", "synthetic", "hard", UPRIGHT)
+BATCH_SHARES = (0.25, 0.13, 0.15, 0.2, 0.12, UPRIGHT_SHARE)  # of each batch, the kinds' dice
+#                                  (a kind with none is left out); the rest are easy negatives
+
+
+def easy_negatives(part_share: float, kinds: frozenset[str] = frozenset(BATCH_KINDS)) -> int:
+    """How many easy negatives a classifier batch holds with ``part_share`` of it "part of a
+    die" crops and dice of ``kinds``; below 0, the shares ask for more than a batch.
+
+    >>> easy_negatives(0.0, frozenset(BATCH_KINDS) - {UPRIGHT}), easy_negatives(0.1)
+    (9, -5)
+    """
+    taken = sum(round(CLS_BATCH * f) for k, f in zip(BATCH_KINDS, BATCH_SHARES, strict=True)
+                if k in kinds)
+    return CLS_BATCH - taken - round(CLS_BATCH * part_share)
 
 
 def soft_targets(classes: list[int], smoothing: float) -> torch.Tensor:
@@ -134,15 +150,16 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda i: min(1.0, (i + 1) / warm))
     averaged = (torch.optim.swa_utils.AveragedModel(net) if average_from is not None
                 else None)
-    kinds = ("tray-colored", "table-white", "felt-trays", "synthetic", "hard", UPRIGHT)
-    share = (0.25, 0.13, 0.15, 0.2, 0.12, UPRIGHT_SHARE)  # of each batch; the rest are easy
-    # negatives (upright renders only with --upright)
+    kinds, share = BATCH_KINDS, BATCH_SHARES  # upright renders only with --upright
     pos = {k: [it for it in items if it[4] > 0 and samples[it[0]].kind == k] for k in kinds}
     pos["hard"] = [(*it[:4], 0) for it in items if it[4] < 0]
     neg = [it for it in items if it[4] == 0]
     everyone = [it for it in items if it[4] > 0]
+    if easy_negatives(part_share, frozenset(k for k in kinds if pos[k])) < 0:
+        raise ValueError(f"a part share of {part_share} leaves no room in a batch of "
+                         f"{CLS_BATCH} crops for the dice and easy negatives")
     print({k: len(v) for k, v in pos.items()}, len(neg), "easy negatives")
-    batch = 64
+    batch = CLS_BATCH
     t0 = time.time()
     for step in range(steps):
         chosen = []
