@@ -55,7 +55,7 @@ class Levels:
         """The level (colour, grey, its factor) halved while a template of ``side`` (image
         pixels) stays ``SMALLEST`` wide or more."""
         k = 0
-        while side / 2 ** (k + 1) >= SMALLEST and min(self._level(k)[1].shape) >= 128:
+        while side / 2 ** (k + 1) >= SMALLEST and min(self._colour[k].shape[:2]) >= 128:
             k += 1
         colour, grey = self._level(k)
         return colour, grey, float(2 ** k)

@@ -62,14 +62,13 @@ def jpeg_roundtrip(image: np.ndarray, quality: int) -> np.ndarray:
 
 def cap_size(image: np.ndarray, max_side: int = MAX_FULL) -> np.ndarray:
     """Halve the image (2x pyramid steps) until its longer side is at most ``max_side``."""
-    while max(image.shape[:2]) > max_side:
-        image = cv2.pyrDown(image)
-    return image
+    levels = Pyramid(image)
+    return levels[levels.capped(max_side)]
 
 
 class Pyramid:
-    """An image halved again and again (2x pyramid steps, as ``cap_size``), each level made
-    once, when first asked for: the looks of one read share one pyramid of its frame.
+    """An image halved again and again (2x pyramid steps), each level made once, when first
+    asked for: the looks of one read share one pyramid of its frame.
 
     ``pyramid[k]`` is the image halved ``k`` times; ``pyramid.from_level(k)`` is the same
     pyramid seen from that level down (its levels made once, for both).
