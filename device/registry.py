@@ -8,7 +8,7 @@ Adding a game to the box:
    modes, press and view handler maps, the reading hooks ``rule``/``check_reading``/
    ``confirmers``/``hand_*``), a :class:`device.core.setup.SetupSteps` subclass, its
    screens (views registered with :func:`device.ui.views.screen`), and optionally a
-   simulator (:class:`device.core.ports.SimHooks`, built from
+   simulator (:class:`device.core.flow.SimHooks`, built from
    :class:`device.core.ports.SimOptions`) and an odds command.
 3. One :class:`GameRecord` line in :data:`GAMES` below; a game whose dice the camera reads
    names their kind (``dice=``: :data:`device.core.dice.PIP_DICE`, or its own

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Generic, Self, TypeVar
 
-from games.common import InvalidInput, InvalidSettings
+from games.errors import InvalidInput, InvalidSettings
 
 T = TypeVar("T")
 A = TypeVar("A")

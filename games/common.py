@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from games.errors import IllegalAction, InvalidSettings
+from games.event import Event
 from games.roll_odds import RollOdds
 from games.tally import Move, Tally, count_turns
 
@@ -39,26 +40,6 @@ if TYPE_CHECKING:
 
 CLOCKWISE = 1
 """Seat direction: clockwise is index order (+1); counter-clockwise is -1."""
-
-
-class RulesError(Exception):
-    """Base class of every error raised by the rules."""
-
-
-class IllegalAction(RulesError):
-    """The action is not legal in this state. The state is unchanged."""
-
-
-class WrongPhase(IllegalAction):
-    """That kind of action is not what the game is waiting for."""
-
-
-class GameOver(WrongPhase):
-    """The game is over: nothing more can happen."""
-
-
-class InvalidSettings(RulesError):
-    """The game cannot be set up like this (player count, strike limit, ...)."""
 
 
 def player_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -73,10 +54,6 @@ def player_names(players: Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise InvalidSettings("two players have the same name")
     return names
-
-
-class InvalidInput(RulesError, ValueError):
-    """Text a person typed (a score, a bid) is not a valid value."""
 
 
 #: Number words people type for dice and quantities ("five", "fours", "deuces") -> value.
@@ -113,18 +90,6 @@ def next_seat(out: Sequence[bool], seat: int, direction: int = CLOCKWISE) -> int
         if not out[candidate]:
             return candidate
     raise ValueError("nobody is left")
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened when an action was applied (a strike, a card drawn...).
-
-    Each game subclasses this; :meth:`describe` is a short sentence for a screen or log,
-    given the players' names.
-    """
-
-    def describe(self, names: Sequence[str]) -> str:
-        return type(self).__name__
 
 
 StateT = TypeVar("StateT")

@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.common import AnyRules, Event, IllegalAction, RulesError
+from games.common import AnyRules
+from games.errors import IllegalAction, RulesError
+from games.event import Event
 from games.registry import get_rules
 
 VERSION = 1

@@ -18,13 +18,12 @@ through ``summary()["awaiting"]`` (see :mod:`games.common` for that convention).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from games.common import Event, Rules
+from games.event import Event
 
 
 class Tally(StrEnum):
@@ -48,7 +47,19 @@ class Move:
     after: Any
 
 
-def count_turns(rules: Rules, move: Move) -> list[tuple[int, Tally]]:
+class Tallied(Protocol):
+    """What the tally asks of a game's rules (:class:`games.common.Rules` has both)."""
+
+    def summary(self, state: Any) -> Mapping[str, Any]:
+        """The state as the scoreboard shows it (``"players"``, ``"awaiting"``, ...)."""
+        ...
+
+    def tally(self, move: Move) -> list[tuple[int, Tally]]:
+        """The ``(seat, Tally)`` pairs ``move`` earns."""
+        ...
+
+
+def count_turns(rules: Tallied, move: Move) -> list[tuple[int, Tally]]:
     """The generic fallback: one TURN for the seat ``summary()`` says was awaited."""
     summary = rules.summary(move.before)
     awaiting = summary.get("awaiting")
@@ -58,7 +69,7 @@ def count_turns(rules: Rules, move: Move) -> list[tuple[int, Tally]]:
     return []
 
 
-def tally_all(rules: Rules, moves: Iterable[Move]) -> dict[int, dict[Tally, int]]:
+def tally_all(rules: Tallied, moves: Iterable[Move]) -> dict[int, dict[Tally, int]]:
     """Seat -> tally -> count over ``moves`` (only the tallies that occurred)."""
     out: dict[int, dict[Tally, int]] = {}
     for move in moves:

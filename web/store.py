@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.common import Rules, RulesError
+from games.common import Rules
+from games.errors import RulesError
 from games.log import LogError, parse_log
 from games.tally import Move, Tally
 from web.reading import Reading, reading_of

@@ -50,6 +50,7 @@ from device.core.flow import (
     ConfirmByHand,
     EnterByHand,
     GameFlow,
+    NoHooks,
     Over,
     Players,
     PressHandler,
@@ -57,7 +58,7 @@ from device.core.flow import (
     Ruled,
     ViewHandler,
 )
-from device.core.ports import NoHooks, status_word
+from device.core.ports import status_word
 from device.core.roles import Role
 from device.ui.views import MenuView, PlayerRow, PlayersView, ReadView
 from games.bamboozled.actions import (
@@ -86,7 +87,7 @@ from games.bamboozled.scores import (
     ties_or_beats,
 )
 from games.bamboozled.state import Phase, State
-from games.common import Event
+from games.event import Event
 
 _OFFERS = (Phase.SHOW_CARD, Phase.MY_BAD_OFFER, Phase.REVIVE_OFFER)
 

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 def _fraction(numerator: int, denominator: int) -> str:

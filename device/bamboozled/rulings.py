@@ -10,7 +10,8 @@ from games.bamboozled.actions import Action
 from games.bamboozled.cards import Card
 from games.bamboozled.scores import score_name
 from games.bamboozled.state import Phase, State
-from games.common import Event, dice_text
+from games.common import dice_text
+from games.event import Event
 
 
 def ruling(events: Sequence[Event], state: State, action: Action | None = None

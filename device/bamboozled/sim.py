@@ -30,7 +30,8 @@ from games.bamboozled.actions import Action, PlayCard
 from games.bamboozled.cards import Card
 from games.bamboozled.state import Phase, Settings
 from games.bamboozled.table import Table as VirtualTable
-from games.common import Event, dice_text
+from games.common import dice_text
+from games.event import Event
 
 
 def parse_dice(text: str) -> list[tuple[int, int]]:

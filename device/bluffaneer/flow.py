@@ -63,7 +63,7 @@ from games.bluffaneer.actions import (
 from games.bluffaneer.faces import Card
 from games.bluffaneer.rules import Bluffaneer, Phase, toss
 from games.bluffaneer.state import State
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 class ReadKind(enum.StrEnum):

@@ -13,7 +13,7 @@ import json
 import sys
 
 from games.bluffaneer.faces import Double
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 OTHER_PLAYERS = 3
 #: What each double does, in words.

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from games.bluffaneer import events as ev
 from games.bluffaneer.state import State
-from games.common import Event
+from games.event import Event
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:

@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from device.bluffaneer.flow import BluffaneerFlow, Match, ReadKind
-from device.core.flow import EnterByHand, GameFlow, Reading
-from device.core.ports import NoHooks, SimOptions
+from device.core.flow import EnterByHand, GameFlow, NoHooks, Reading
+from device.core.ports import SimOptions
 from games.bluffaneer.actions import Roll
 from games.bluffaneer.faces import DEFAULT_FACES, FaceSet
 from games.bluffaneer.state import Settings
 from games.bluffaneer.table import Table
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 def parse_rolls(text: str, faces: FaceSet = DEFAULT_FACES) -> list[tuple[str, str]]:

@@ -96,8 +96,9 @@ def _dice_problem(text: str) -> str | None:
 def _run(args: argparse.Namespace, config: Any) -> int:
     """Assemble the box (hardware, eyes, games, simulator) and run its loop."""
     from device.core.box import Box, BoxSettings, StopFlag, run_loop
+    from device.core.flow import SimHooks
     from device.core.game import GameRecord
-    from device.core.ports import SimHooks, SimOptions
+    from device.core.ports import SimOptions
     from device.hw.box_eyes import BoxEyes
     from device.hw.buttons import KEY_HELP
     from device.hw.display import DisplayError

@@ -16,8 +16,8 @@ How a new game plugs in (see also :mod:`device.registry`):
   :class:`device.core.setup.SetupChoices`: only the game's own steps (``steps``,
   ``change(step, up)``, ``settings()``, ``_view()``, optionally ``leave(step)``); the press
   (BACK, OK, the deal, hints) is shared. Give it a ``from_defaults(SetupDefaults)`` builder.
-* Optionally a simulator: a :class:`device.core.ports.NoHooks` subclass
-  (:class:`device.core.ports.SimHooks`) built from :class:`device.core.ports.SimOptions`.
+* Optionally a simulator: a :class:`device.core.flow.NoHooks` subclass
+  (:class:`device.core.flow.SimHooks`) built from :class:`device.core.ports.SimOptions`.
 * Fill a :class:`device.core.game.GameRecord` (``dice``: the kind of dice the camera reads
   for it) and add it to :data:`device.registry.GAMES`.
 

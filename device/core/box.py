@@ -8,7 +8,7 @@
   the screen is the one that state waits on. A log with a bad line in the middle ->
   "Log damaged": OK resumes after the last good action (:meth:`games.log.LogWriter.salvage`
   keeps the original as ``<name>.jsonl.damaged-<n>``), CHALLENGE starts a new game.
-* setup (:class:`device.core.setup.GameChooser` over the box's games) -> a new log
+* setup (:class:`device.core.chooser.GameChooser` over the box's games) -> a new log
   ``<game-id>.jsonl`` whose header holds the players, settings and box details -> the
   game's flow (:class:`device.core.flow.GameFlow`).
 * the winner screen's OK -> setup again.
@@ -42,13 +42,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.core.chooser import GameChooser
 from device.core.dice import DiceKind
-from device.core.flow import TRAY_CAPACITY, GameFlow
+from device.core.flow import TRAY_CAPACITY, GameFlow, SimHooks
 from device.core.game import GameRecord, dice_kinds, find_game
 from device.core.notes import pending_press
-from device.core.ports import Eye, Recorder, SimHooks
+from device.core.ports import Eye, Recorder
 from device.core.roles import Presses, Role
-from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.core.setup import SetupDefaults, SetupResult
 from device.core.storage import space_problem, state_fix, state_problem
 from device.core.teach import TeachFactory, TeachFlow
 from device.ui.views import MessageView

@@ -48,7 +48,7 @@ import errno
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from device.core.dice import DiceKind
 from device.core.ports import (
@@ -56,15 +56,14 @@ from device.core.ports import (
     Eye,
     Look,
     LookState,
-    NoHooks,
     Recorder,
     SavePhoto,
     SeenDie,
-    SimHooks,
 )
 from device.core.roles import Role
 from device.ui.views import MenuView, MessageView, WinnerView
-from games.common import Event, IllegalAction
+from games.errors import IllegalAction
+from games.event import Event
 
 log = logging.getLogger(__name__)
 
@@ -195,6 +194,50 @@ class Over:
 
 
 # --- the flow -------------------------------------------------------------------------------
+
+
+class SimHooks(Protocol):
+    """What a simulator (or a test) is told about the flow; the real box has none."""
+
+    def entered(self, flow: GameFlow) -> None:
+        """A mode came on screen (a simulated cup may roll: once a turn or round)."""
+
+    def lift(self, flow: GameFlow, reading: Reading) -> None:
+        """The dice are being shown to the camera for ``reading`` (kind, attempt, batch)."""
+
+    def applied(self, flow: GameFlow, action: Any, events: Sequence[Any]) -> None:
+        """An action was applied and logged."""
+
+    def dice(self) -> tuple[DieValue, ...] | None:
+        """What lies in the tray now (the ``--reader cup`` eye's answer)."""
+
+    def lines(self, flow: GameFlow | None) -> list[str]:
+        """Lines the terminal shows under the simulated screen."""
+
+    def restore(self, actions: Sequence[Any], log_path: Any) -> None:
+        """Catch up with a resumed game log."""
+
+
+class NoHooks:
+    """The real box's hooks: nothing to tell (subclass it for a game's extra hooks)."""
+
+    def entered(self, flow: GameFlow) -> None:
+        pass
+
+    def lift(self, flow: GameFlow, reading: Reading) -> None:
+        pass
+
+    def applied(self, flow: GameFlow, action: Any, events: Sequence[Any]) -> None:
+        pass
+
+    def dice(self) -> tuple[DieValue, ...] | None:
+        return None
+
+    def lines(self, flow: GameFlow | None) -> list[str]:
+        return []
+
+    def restore(self, actions: Sequence[Any], log_path: Any) -> None:
+        pass
 
 
 class GameFlow:

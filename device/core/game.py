@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from device.core.dice import DiceKind
-from device.core.flow import GameFlow
-from device.core.ports import SimHooks, SimOptions
+from device.core.flow import GameFlow, SimHooks
+from device.core.ports import SimOptions
 from device.core.setup import SetupDefaults, SetupSteps
 
 

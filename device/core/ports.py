@@ -1,23 +1,20 @@
 """The ports every game flow and every adapter share: looks and eyes, the recorder, the
-photo keeper and the simulator's hooks. Plain values and Protocols; no hardware here.
+photo keeper and the simulator's options. Plain values and Protocols; no hardware here.
 
 * An :class:`Eye` looks at the tray: :meth:`Eye.poll` returns a :class:`Look` (its
   :class:`LookState`, the dice values when settled, what was seen with boxes, a problem).
 * A :class:`Recorder` records actions with their meta (a :class:`games.log.LogWriter`).
 * A :class:`PhotoKeeper` keeps the frame behind a ruling and returns its path for the meta.
-* :class:`SimHooks` is what a simulator (or a test) is told; :class:`NoHooks` ignores it
-  all (the real box).
+* :class:`SimOptions`: how the simulator was started (what a game's simulated table is
+  told to be; what the flow tells it is :class:`device.core.flow.SimHooks`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from device.core.flow import GameFlow, Reading
+from typing import Any, Protocol
 
 #: A die's value: 1-6 for pip dice, a face name for symbol dice.
 DieValue = int | str
@@ -139,50 +136,6 @@ class PhotoKeeper(Protocol):
     def __call__(self, frame: Any, n: int, part: int | None = None) -> str | None: ...
 
 
-class SimHooks(Protocol):
-    """What a simulator (or a test) is told about the flow; the real box has none."""
-
-    def entered(self, flow: GameFlow) -> None:
-        """A mode came on screen (a simulated cup may roll: once a turn or round)."""
-
-    def lift(self, flow: GameFlow, reading: Reading) -> None:
-        """The dice are being shown to the camera for ``reading`` (kind, attempt, batch)."""
-
-    def applied(self, flow: GameFlow, action: Any, events: Sequence[Any]) -> None:
-        """An action was applied and logged."""
-
-    def dice(self) -> tuple[DieValue, ...] | None:
-        """What lies in the tray now (the ``--reader cup`` eye's answer)."""
-
-    def lines(self, flow: GameFlow | None) -> list[str]:
-        """Lines the terminal shows under the simulated screen."""
-
-    def restore(self, actions: Sequence[Any], log_path: Any) -> None:
-        """Catch up with a resumed game log."""
-
-
-class NoHooks:
-    """The real box's hooks: nothing to tell (subclass it for a game's extra hooks)."""
-
-    def entered(self, flow: GameFlow) -> None:
-        pass
-
-    def lift(self, flow: GameFlow, reading: Reading) -> None:
-        pass
-
-    def applied(self, flow: GameFlow, action: Any, events: Sequence[Any]) -> None:
-        pass
-
-    def dice(self) -> tuple[DieValue, ...] | None:
-        return None
-
-    def lines(self, flow: GameFlow | None) -> list[str]:
-        return []
-
-    def restore(self, actions: Sequence[Any], log_path: Any) -> None:
-        pass
-
-
 @dataclass(frozen=True)
 class SimOptions:
     """How the simulator was started (``bluffbox run --sim``): what every game's
@@ -199,5 +152,5 @@ class SimOptions:
 #: (frame, n, part) -> path: see :class:`PhotoKeeper`.
 SavePhoto = Callable[..., "str | None"]
 
-__all__ = ["Box", "DieValue", "Eye", "Look", "LookState", "NoHooks", "PhotoKeeper", "Recorder",
-           "STATUS_WORDS", "SavePhoto", "SeenDie", "SimHooks", "SimOptions", "status_word"]
+__all__ = ["Box", "DieValue", "Eye", "Look", "LookState", "PhotoKeeper", "Recorder",
+           "STATUS_WORDS", "SavePhoto", "SeenDie", "SimOptions", "status_word"]

@@ -13,7 +13,7 @@ import re
 import sys
 from typing import Any
 
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 USAGE = "--dice N (the dice in play) is needed for Doubting Dice odds"
 #: What ``bluffbox odds --help`` says about this game's input.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from device.doubting import screens as ds
-from games.common import Event
 from games.doubting import events as ev
 from games.doubting.state import DoubtingState
+from games.event import Event
 
 #: What the ruling page asks for (drawn small beside the headline).
 NEXT = "o:ok"

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from device.core.flow import GameFlow, Reading
+from device.core.flow import GameFlow, NoHooks, Reading
 from device.core.notes import sim_notes
-from device.core.ports import NoHooks, SimOptions
+from device.core.ports import SimOptions
 from device.doubting.flow import DoubtingFlow, ReadKind, RoundStart
 from games.doubting.state import Phase
 

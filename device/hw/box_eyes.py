@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from device.core.dice import DiceKind
+from device.core.flow import SimHooks
 from device.core.game import GameRecord
-from device.core.ports import Eye, SimHooks
+from device.core.ports import Eye
 from device.core.teach import TeachFlow
 from device.hw.camera import SimulatedTable
 from device.hw.eyes import CameraEye, CupEye

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.bamboozal.state import Suit
-from games.common import Event
+from games.event import Event
 
 
 def _rounds(n: int) -> str:

@@ -88,15 +88,9 @@ from games.bamboozal.state import (
     State,
     Suit,
 )
-from games.common import (
-    Event,
-    GameOver,
-    IllegalAction,
-    InvalidSettings,
-    Rules,
-    WrongPhase,
-    player_names,
-)
+from games.common import Rules, player_names
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.event import Event
 
 # --- errors ------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from enum import Enum
 from typing import Any
 
 from games.codec import JsonSettings
-from games.common import InvalidSettings
+from games.errors import InvalidSettings
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -51,7 +51,7 @@ class Settings(JsonSettings):
 
     >>> Settings(hand_amount=0)
     Traceback (most recent call last):
-    games.common.InvalidSettings: hand_amount must be at least 1, not 0
+    games.errors.InvalidSettings: hand_amount must be at least 1, not 0
     """
 
     hand_amount: int = 50

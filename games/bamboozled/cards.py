@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 class Card(Enum):

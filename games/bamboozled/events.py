@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from games.bamboozled.cards import Card
 from games.bamboozled.scores import score_name
-from games.common import Event, dice_text
+from games.common import dice_text
+from games.event import Event
 
 
 def _cards(cards: Sequence[Card]) -> str:

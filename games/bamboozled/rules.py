@@ -142,16 +142,9 @@ from games.bamboozled.scores import (
     ties_or_beats,
 )
 from games.bamboozled.state import CLOCKWISE, PARTY_STRIKE_LIMIT, Phase, Settings, State, Step
-from games.common import (
-    Event,
-    GameOver,
-    IllegalAction,
-    InvalidSettings,
-    Rules,
-    WrongPhase,
-    dice_text,
-    player_names,
-)
+from games.common import Rules, dice_text, player_names
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.event import Event
 from games.roll_odds import RollOdds
 from games.tally import Move, Tally
 

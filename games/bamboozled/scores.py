@@ -27,7 +27,8 @@ from itertools import permutations
 from typing import TypeGuard
 
 from games.bamboozled.cards import Card
-from games.common import NUMBER_WORDS, InvalidInput
+from games.common import NUMBER_WORDS
+from games.errors import InvalidInput
 
 NO_SCORE = 0
 JACKPOT = 21

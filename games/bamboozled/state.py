@@ -8,7 +8,8 @@ from typing import Any
 
 from games.bamboozled.cards import Piles
 from games.codec import JsonSettings
-from games.common import CLOCKWISE, InvalidSettings, next_seat
+from games.common import CLOCKWISE, next_seat
+from games.errors import InvalidSettings
 
 #: The strike limit the rules suggest for a Party game (more than 8 players).
 PARTY_STRIKE_LIMIT = 2

@@ -38,7 +38,7 @@ from games.bamboozled.scores import (
     truthful_scores,
 )
 from games.bamboozled.state import Phase, Settings, State
-from games.common import Event
+from games.event import Event
 
 # How much a player likes to keep each card when over the hand limit (higher: keep).
 _VALUE = {

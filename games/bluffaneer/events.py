@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.bluffaneer.faces import Card, Double
-from games.common import Event
+from games.event import Event
 
 
 def _coins(n: int) -> str:

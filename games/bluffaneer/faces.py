@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any
 
 from games.codec import Converter
-from games.common import InvalidInput, InvalidSettings
+from games.errors import InvalidInput, InvalidSettings
 
 
 class Double(Enum):
@@ -199,7 +199,7 @@ class FaceSet:
         >>> DEFAULT_FACES.parse("ship kraken")
         Traceback (most recent call last):
         ...
-        games.common.InvalidInput: 'kraken' is not a face (chest, sword, ship, skull)
+        games.errors.InvalidInput: 'kraken' is not a face (chest, sword, ship, skull)
         """
         lookup = {name.lower(): name for name in self.names}
         words = [w for w in re.split(r"[\s,+/&]+", str(text).lower()) if w]

@@ -98,15 +98,9 @@ from games.bluffaneer.events import (
 )
 from games.bluffaneer.faces import Card, Double
 from games.bluffaneer.state import MAX_PLAYERS, MIN_PLAYERS, Phase, Piles, Settings, State
-from games.common import (
-    Event,
-    GameOver,
-    IllegalAction,
-    InvalidSettings,
-    Rules,
-    WrongPhase,
-    player_names,
-)
+from games.common import Rules, player_names
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.event import Event
 from games.tally import Move, Tally
 
 __all__ = [

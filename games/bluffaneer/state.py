@@ -7,7 +7,7 @@ from enum import Enum
 
 from games.bluffaneer.faces import CARD_JSON, DEFAULT_FACES, FACES_JSON, Card, FaceSet
 from games.codec import JsonSettings
-from games.common import InvalidSettings
+from games.errors import InvalidSettings
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6

@@ -28,7 +28,7 @@ from games.bluffaneer.actions import (
 from games.bluffaneer.faces import Card
 from games.bluffaneer.rules import Bluffaneer, toss
 from games.bluffaneer.state import Phase, Settings, State
-from games.common import Event
+from games.event import Event
 
 #: How often a player without the match bluffs a claim, and a roller calls Bluffaneer.
 BLUFF_RATE = 0.3

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from games.common import NUMBER_WORDS, IllegalAction, InvalidInput
+from games.common import NUMBER_WORDS
 from games.doubting.actions import Bid
 from games.doubting.state import FACES, DoubtingState, Phase
+from games.errors import IllegalAction, InvalidInput
 
 
 def count_face(dice: Iterable[int], face: int, ones_wild: bool = True) -> int:
@@ -145,7 +146,7 @@ def parse_bid(text: str) -> Bid:
     >>> parse_bid("3 ones")
     Traceback (most recent call last):
     ...
-    games.common.InvalidInput: nobody bids on ones: they are wild
+    games.errors.InvalidInput: nobody bids on ones: they are wild
     """
     words = re.sub(r"(?<=\d)\s*[x*]\s*|,", " ", str(text).strip().lower()).split()
     if len(words) != 2:

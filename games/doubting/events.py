@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.common import Event
 from games.doubting.actions import Bid
 from games.doubting.state import MAX_DICE
+from games.event import Event
 
 
 # --- events ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ Fraction(1, 9)
 >>> bid_probability(1, 5, 3000)
 Traceback (most recent call last):
 ...
-games.common.InvalidInput: 3000 dice in play: at most 50 (the largest table, 10 players x 5 dice)
+games.errors.InvalidInput: 3000 dice in play: at most 50 (the largest table, 10 players x 5 dice)
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from games.common import InvalidInput
 from games.doubting.actions import Bid
 from games.doubting.bids import count_face
 from games.doubting.state import FACES, MAX_DICE, MAX_PLAYERS, DoubtingState
+from games.errors import InvalidInput
 
 WILD_P = Fraction(1, 3)
 PALIFICO_P = Fraction(1, 6)

@@ -59,16 +59,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from games.common import (
-    Event,
-    GameOver,
-    IllegalAction,
-    InvalidSettings,
-    Rules,
-    WrongPhase,
-    next_seat,
-    player_names,
-)
+from games.common import Rules, next_seat, player_names
 from games.doubting import tally as doubting_tally
 from games.doubting.actions import (
     CODEC,
@@ -104,6 +95,8 @@ from games.doubting.state import (
     Phase,
     RoundResult,
 )
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.event import Event
 from games.tally import Move, Tally
 
 

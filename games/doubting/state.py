@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from games.codec import JsonSettings
-from games.common import InvalidSettings
 from games.doubting.actions import Bid
+from games.errors import InvalidSettings
 
 MAX_DICE = 5
 """Dice each player starts with; an exact call never takes a player above it."""

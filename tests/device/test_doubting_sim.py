@@ -12,7 +12,8 @@ import numpy as np
 from device.bamboozled.setup import Setup
 from device.core import flow as core
 from device.core.box import Box, BoxSettings
-from device.core.setup import GameChooser, SetupDefaults, SetupResult
+from device.core.chooser import GameChooser
+from device.core.setup import SetupDefaults, SetupResult
 from device.doubting import flow as dt
 from device.doubting.sim import DoubtingSim, parse_flat_dice
 from device.hw.buttons import KEYMAP

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from device.core import flow as core
-from device.core.ports import Look, NoHooks
+from device.core.flow import NoHooks
+from device.core.ports import Look
 from device.doubting import flow as dt
 from device.doubting.flow import DoubtingFlow
 from device.doubting.rulings import ruling

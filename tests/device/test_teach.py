@@ -409,7 +409,7 @@ def test_the_simulator_teaches_untaught_symbol_dice_once(tmp_path: Path) -> None
     """The simulator's first Bluffaneer game teaches the bone dice on the simulated table
     (kept like a taught profile); the box never teaches by itself; a simulator on another
     camera reads its cup for untaught symbol dice."""
-    from device.core.ports import NoHooks
+    from device.core.flow import NoHooks
     from device.hw.eyes import CameraEye, CupEye
     from device.registry import BONE_DICE
 

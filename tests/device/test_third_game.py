@@ -18,9 +18,9 @@ import pytest
 
 from device.core.box import Box, BoxSettings
 from device.core.config import load_config
-from device.core.flow import ConfirmByHand, EnterByHand, GameFlow, Over, Reading, Ruled
+from device.core.flow import ConfirmByHand, EnterByHand, GameFlow, NoHooks, Over, Reading, Ruled
 from device.core.game import GameRecord
-from device.core.ports import NoHooks, SimOptions, status_word
+from device.core.ports import SimOptions, status_word
 from device.core.roles import Role
 from device.core.setup import Change, SetupChoices, SetupDefaults, SetupSteps, wrap
 from device.hw.buttons import KEYMAP
@@ -29,7 +29,9 @@ from device.hw.eyes import CupEye
 from device.ui.views import MenuView, MessageView, NumberView, render
 from games import registry as rules_registry
 from games.codec import ActionCodec
-from games.common import Event, IllegalAction, Rules
+from games.common import Rules
+from games.errors import IllegalAction
+from games.event import Event
 from games.log import read_log, replay
 
 # --- the rules (pure) ---------------------------------------------------------------------

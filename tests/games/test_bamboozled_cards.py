@@ -11,7 +11,8 @@ from games.bamboozled.actions import Accept, Challenge, Declare, Decline, Discar
 from games.bamboozled.cards import CARDS, Card
 from games.bamboozled.rules import Bamboozled, CardNotAllowed, CardNotHeld
 from games.bamboozled.state import Phase, Settings, State
-from games.common import Event, IllegalAction, WrongPhase
+from games.errors import IllegalAction, WrongPhase
+from games.event import Event
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")

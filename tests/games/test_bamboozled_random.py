@@ -30,7 +30,7 @@ from games.bamboozled.actions import (
 from games.bamboozled.cards import CARDS, HAND_LIMIT
 from games.bamboozled.rules import Bamboozled
 from games.bamboozled.state import Phase, Settings, State
-from games.common import IllegalAction
+from games.errors import IllegalAction
 from games.log import action_record, encode, header_record, parse_log, replay_log
 
 RULES = Bamboozled()

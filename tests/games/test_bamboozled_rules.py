@@ -11,7 +11,8 @@ from games.bamboozled.actions import Accept, Challenge, Declare, Decline, PlayCa
 from games.bamboozled.cards import Card
 from games.bamboozled.rules import BadDice, Bamboozled, NotAScore, ScoreTooLow
 from games.bamboozled.state import Phase, Settings, State
-from games.common import Event, GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
+from games.event import Event
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")

@@ -11,7 +11,8 @@ from games.bamboozled.actions import Accept, Challenge, Declare, PlayCard, Roll
 from games.bamboozled.cards import Card
 from games.bamboozled.rules import Bamboozled, CardNotAllowed
 from games.bamboozled.state import Phase, Settings, State
-from games.common import Event, InvalidSettings, WrongPhase
+from games.errors import InvalidSettings, WrongPhase
+from games.event import Event
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan")

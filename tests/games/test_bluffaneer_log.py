@@ -37,7 +37,7 @@ from games.bluffaneer.odds import (
 from games.bluffaneer.rules import Bluffaneer
 from games.bluffaneer.state import Settings
 from games.bluffaneer.table import play_logged
-from games.common import InvalidSettings
+from games.errors import InvalidSettings
 from games.log import LogError, parse_log, replay
 
 ROOT = Path(__file__).resolve().parents[2]

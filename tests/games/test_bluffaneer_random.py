@@ -26,7 +26,7 @@ from games.bluffaneer.rules import (
 )
 from games.bluffaneer.state import Settings
 from games.bluffaneer.table import Table
-from games.common import IllegalAction
+from games.errors import IllegalAction
 from games.log import action_record, encode, header_record, parse_log, replay_log
 from games.tally import Move, Tally, tally_all
 

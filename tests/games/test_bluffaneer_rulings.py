@@ -38,7 +38,8 @@ from games.bluffaneer.rules import (
     toss,
 )
 from games.bluffaneer.state import Settings
-from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
+from games.errors import IllegalAction, InvalidInput, InvalidSettings
+from games.event import Event
 from games.registry import get_rules
 
 RULES = Bluffaneer()

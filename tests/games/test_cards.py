@@ -15,7 +15,7 @@ from games.bamboozled.cards import (
     deck_composition,
     parse_card,
 )
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 def test_the_26_card_deck() -> None:

@@ -25,8 +25,9 @@ from games.codec import (
     Seat,
     by_value,
 )
-from games.common import AnyRules, InvalidSettings, RulesError
+from games.common import AnyRules
 from games.doubting.rules import DoubtingDice
+from games.errors import InvalidSettings, RulesError
 
 
 class Colour(Enum):

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.common import InvalidSettings, next_seat
+from games.common import next_seat
+from games.errors import InvalidSettings
 from games.registry import get_rules, names
 
 

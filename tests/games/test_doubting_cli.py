@@ -8,7 +8,7 @@ import json
 import pytest
 
 from device.doubting.odds import parse_own, run_doubting
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 def args(**kw: object) -> argparse.Namespace:

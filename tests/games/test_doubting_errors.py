@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from games.common import GameOver, IllegalAction, InvalidSettings, WrongPhase
 from games.doubting.actions import Bid, Challenge, Exact, RoundDice
 from games.doubting.rules import (
     BadReading,
@@ -15,6 +14,7 @@ from games.doubting.rules import (
     NotARaise,
 )
 from games.doubting.state import DoubtingSettings, DoubtingState
+from games.errors import GameOver, IllegalAction, InvalidSettings, WrongPhase
 
 RULES = DoubtingDice()
 

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common import InvalidInput
 from games.doubting.actions import Bid
 from games.doubting.bids import count_face
 from games.doubting.odds import (
@@ -25,6 +24,7 @@ from games.doubting.odds import (
     state_bid_odds,
 )
 from games.doubting.rules import DoubtingDice
+from games.errors import InvalidInput
 
 
 def brute_force(quantity: int, face: int, unknown: int, own: tuple[int, ...], pal: bool):

@@ -9,12 +9,12 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common import IllegalAction
 from games.doubting.actions import Bid, Call, Challenge, Exact, RoundDice
 from games.doubting.bids import adjust_bid, count_face, is_raise, legal_bids, min_raise, next_bid
 from games.doubting.events import DiceGained, GameWon, StrikeTaken
 from games.doubting.rules import DoubtingDice
 from games.doubting.state import FACES, MAX_DICE, DoubtingSettings, DoubtingState, Phase
+from games.errors import IllegalAction
 
 RULES = DoubtingDice()
 MAX_STEPS = 4000

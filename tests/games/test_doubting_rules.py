@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from games.common import Event, IllegalAction, InvalidInput, InvalidSettings
 from games.doubting.actions import Bid, Challenge, Exact, RoundDice
 from games.doubting.bids import (
     adjust_bid,
@@ -36,6 +35,8 @@ from games.doubting.events import (
 )
 from games.doubting.rules import DoubtingDice, dice_for_total, prompt, reveal_for
 from games.doubting.state import MAX_DICE, DoubtingSettings, DoubtingState, Phase
+from games.errors import IllegalAction, InvalidInput, InvalidSettings
+from games.event import Event
 
 RULES = DoubtingDice()
 NAMES = ("Ana", "Ben", "Cat", "Dan")

@@ -8,11 +8,12 @@ import json
 
 import pytest
 
-from games.common import Event, IllegalAction
 from games.doubting.actions import Bid, Challenge, Exact
 from games.doubting.events import DiceGained, DiceLost, GameWon, PalificoRound, PlayerOut
 from games.doubting.rules import DoubtingDice, reveal_for
 from games.doubting.state import Phase
+from games.errors import IllegalAction
+from games.event import Event
 
 RULES = DoubtingDice()
 FAVOURITE = 2  # the script lets Cat win

@@ -44,7 +44,8 @@ from games.bamboozled.scores import (
     truthful_scores,
 )
 from games.bamboozled.state import PARTY_STRIKE_LIMIT, Phase, Settings, State
-from games.common import Event, GameOver, IllegalAction, InvalidInput, InvalidSettings, WrongPhase
+from games.errors import GameOver, IllegalAction, InvalidInput, InvalidSettings, WrongPhase
+from games.event import Event
 
 RULES = Bamboozled()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")

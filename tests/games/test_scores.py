@@ -28,7 +28,7 @@ from games.bamboozled.scores import (
     ties_or_beats,
     truthful_scores,
 )
-from games.common import InvalidInput
+from games.errors import InvalidInput
 
 
 def test_the_35_scores_lowest_to_highest() -> None:

@@ -14,9 +14,10 @@ from games.bamboozled.state import Settings as BamboozledSettings
 from games.bluffaneer.faces import DEFAULT_FACES, Card
 from games.bluffaneer.rules import Bluffaneer
 from games.bluffaneer.state import Settings as BluffaneerSettings
-from games.common import AnyRules, InvalidSettings
+from games.common import AnyRules
 from games.doubting.rules import DoubtingDice
 from games.doubting.state import DoubtingSettings
+from games.errors import InvalidSettings
 
 BAMBOOZLED, DOUBTING, BLUFFANEER, BAMBOOZAL = (
     Bamboozled(),

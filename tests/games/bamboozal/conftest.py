@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from games.bamboozal import BamBoozal, State
-from games.common import Event, IllegalAction
+from games.errors import IllegalAction
+from games.event import Event
 
 RULES = BamBoozal()
 

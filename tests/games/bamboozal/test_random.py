@@ -31,7 +31,7 @@ from games.bamboozal import (
     WinRound,
 )
 from games.bamboozal.table import RandomTable
-from games.common import IllegalAction
+from games.errors import IllegalAction
 from games.log import action_record, encode, header_record, parse_log, replay_log
 
 RULES = BamBoozal()

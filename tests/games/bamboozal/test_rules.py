@@ -30,7 +30,7 @@ from games.bamboozal import (
 )
 from games.bamboozal import events as ev
 from games.bamboozal.table import hand_actions
-from games.common import InvalidSettings
+from games.errors import InvalidSettings
 from games.registry import get_rules
 
 RULES = BamBoozal()

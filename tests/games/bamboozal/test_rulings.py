@@ -22,7 +22,7 @@ from games.bamboozal import (
 )
 from games.bamboozal import events as ev
 from games.bamboozal.table import hand_actions
-from games.common import InvalidSettings
+from games.errors import InvalidSettings
 
 RULES = BamBoozal()
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
