@@ -39,6 +39,8 @@ AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once
 LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
+SIDE_FACE_NEAR = 0.7  # ... a place this near a die read surely may be its side face, and no
+#                      whole die: it gets no close look (two whole dice lie a side apart)
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
 FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
 FIRST_ALONE_EASY = 0.99  # ... nor, in a frame whose free dice it reads surely, this surely
@@ -298,7 +300,9 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     die's may still be enough in an easy frame), unless it lies in a pile (touching two
     dice or more, ``neighbours``): a free die, or one of a pair, lies flat on the floor,
     where a die in a pile may lean and show a side face as large as its top (on a felt pile
-    the close look read a five on top, by the six of its side face, surely five).
+    the close look read a five on top, by the six of its side face, surely five). Nor does
+    a place nearer than ``SIDE_FACE_NEAR`` to a die read surely: it may be that die's side
+    face (a white one's three, marked beside it, read surely by the close look).
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -333,7 +337,10 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[together] = as_sure_as(probs[together], least)
+    sure_now = die_like & (M.value_probability(probs) >= need)
     in_pile = neighbours(places, die_like) > 1
+    if len(places) > 1 and sure_now.any():  # a touching place beside a die read surely ...
+        in_pile |= touch & (_apart(places, sure_now) < SIDE_FACE_NEAR).any(axis=1)
     unsure = np.flatnonzero(die_like & ~in_pile & (M.value_probability(probs) < need))
     if len(unsure):
         heard = dict(zip(free.tolist(), np.stack(voices, axis=1), strict=True)) if voices else {}

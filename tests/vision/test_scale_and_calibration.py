@@ -290,6 +290,34 @@ def test_a_pair_of_touching_dice_gets_the_close_look_and_a_pile_none(
     assert np.allclose(candidates.classify(img, pair)[0], own, atol=1e-6)
 
 
+def test_a_place_beside_a_die_read_surely_gets_no_close_look(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """A place half a side from a die read surely cannot be a whole die beside it: it may be
+    that die's side face, which the close look would read surely. It is left unsure."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    (x, y), value = drawn[0].center, drawn[0].value
+    places = [((x, y), 60.0, 0.0), ((x + 30.0, y), 60.0, 0.0)]  # the die, and beside it
+    spied = M.run_classifier_raw
+
+    def sure_of_the_die(patches: np.ndarray, name: str = M.CLASSIFIER,
+                        ) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = spied(patches, name)
+        logits = np.zeros_like(logits)
+        logits[:, 0] = -5.0
+        logits[0, value] = 30.0  # every classifier is sure of the die itself
+        logits[1:, 1] = 0.5  # ... and unsure of the place beside it
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", sure_of_the_die)
+    probs, _, touch, _ = candidates.classify(img, places)
+    assert touch.all() and M.value_probability(probs)[0] >= M.calibration().sure_touching
+    assert M.CLOSE_LOOK not in [n for n, _ in batches]
+    batches.clear()
+    monkeypatch.setattr(candidates, "SIDE_FACE_NEAR", 0.0)  # taken for a whole die
+    candidates.classify(img, places)
+    assert batches[-1] == (M.CLOSE_LOOK, 1)
+
+
 def test_the_close_look_crops_the_same_square_with_more_pixels() -> None:
     img, drawn = render_dice_scene([5], 3, size=(320, 240), style="red", side=90)
     places = [(drawn[0].center, 90.0, 30.0)]
