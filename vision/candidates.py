@@ -3,13 +3,13 @@
 Each place (``vision.locate``) is cropped from the full-resolution frame at its own size,
 turned to the die's own axes, and read by the classifier (``classify``): "not a die" or
 its value, with a calibrated probability. A die read near its "sure" threshold gets a
-second look by two other classifiers, and a free die still unsure the close look; a die
-touching another must be read alike by all three, and one pressed against it needs a
-stricter threshold (``sure_thresholds``), less strict in a frame whose free dice read
-surely (``easy_pressed``). One place seen twice is settled as one (``resolve_overlaps``);
-when the caller knows how many dice lie there and fewer were seen, fainter places are read
-too (``with_faint``). The later looks hold the dice they find to these thresholds too
-(``vision.candidate_looks``, ``vision.uncertain_looks``).
+second look by two other classifiers; a die touching another must be read alike by all
+three, and one pressed against it needs a stricter threshold (``sure_thresholds``), less
+strict in a frame whose free dice read surely (``easy_pressed``). A die still unsure, free
+or one of a pair (not in a pile), gets the close look. One place seen twice is settled as
+one (``resolve_overlaps``); when the caller knows how many dice lie there and fewer were
+seen, fainter places are read too (``with_faint``). The later looks hold the dice they find
+to these thresholds too (``vision.candidate_looks``, ``vision.uncertain_looks``).
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once
 LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
+SIDE_FACE_NEAR = 0.7  # ... a place this near a die read surely may be its side face, and no
+#                      whole die: it gets no close look (two whole dice lie a side apart)
 TWO_AGREE = 0.99  # a touching die two classifiers both read this surely is not shown a third
 FIRST_ALONE = 0.998  # ... nor one the first reads this surely shown the other two
 FIRST_ALONE_EASY = 0.99  # ... nor, in a frame whose free dice it reads surely, this surely
@@ -107,6 +109,17 @@ def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
+def _apart(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
+    """(N, N) distances from each place to every die-like other, in the place's own sizes
+    (inf to itself and to places that are not die-like)."""
+    xy = np.array([c for c, _, _ in places], np.float64)
+    size = np.array([s for _, s, _ in places], np.float64)
+    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    d[:, ~np.asarray(die_like, bool)] = np.inf
+    np.fill_diagonal(d, np.inf)
+    return np.asarray(d / size[:, None])
+
+
 def nearest(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
     """Each die-like place's distance to the nearest other die-like place, in its own sizes
     (N,); inf where there is none, or the place is not die-like.
@@ -118,12 +131,26 @@ def nearest(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
     like = np.asarray(die_like, bool)
     if len(places) < 2:
         return np.full(len(places), np.inf)
-    xy = np.array([c for c, _, _ in places], np.float64)
-    size = np.array([s for _, s, _ in places], np.float64)
-    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
-    d[:, ~like] = np.inf
-    np.fill_diagonal(d, np.inf)
-    return np.where(like, d.min(axis=1) / size, np.inf)
+    return np.where(like, _apart(places, like).min(axis=1), np.inf)
+
+
+def neighbours(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
+               ) -> np.ndarray:
+    """How many other die-like places lie nearer than ``within`` (default ``TOUCHING``) x
+    each die-like place's own size (N,; 0 for a place that is not die-like): 1 for a die in
+    a pair, more in a pile.
+
+    >>> row = [((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((20.0, 0.0), 10.0, 0.0)]
+    >>> neighbours(row, np.array([True, True, True])).tolist()
+    [1, 2, 1]
+    >>> neighbours(row, np.array([True, True, False])).tolist()
+    [1, 1, 0]
+    """
+    like = np.asarray(die_like, bool)
+    if len(places) < 2:
+        return np.zeros(len(places), np.int64)
+    near = TOUCHING if within is None else within
+    return np.where(like, (_apart(places, like) < near).sum(axis=1), 0)
 
 
 def touching(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
@@ -268,7 +295,14 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     reads at least ``FIRST_ALONE_EASY`` surely (none of those was wrong either).
     Only a die pressed against another (``PRESSED``) needs the stricter threshold; one a
     little farther, whose crop holds only the edge of its neighbour, needs a free die's.
-    With the detector's peak ``heights``, a place too weak to be kept (``keep``) gets none.
+    A die still unsure after these looks gets the close look (``close_look``), at its own
+    threshold (a touching die keeps its read where the close look is less sure: a pressed
+    die's may still be enough in an easy frame), unless it lies in a pile (touching two
+    dice or more, ``neighbours``): a free die, or one of a pair, lies flat on the floor,
+    where a die in a pile may lean and show a side face as large as its top (on a felt pile
+    the close look read a five on top, by the six of its side face, surely five). Nor does
+    a place nearer than ``SIDE_FACE_NEAR`` to a die read surely: it may be that die's side
+    face (a white one's three, marked beside it, read surely by the close look).
     """
     cal = M.calibration()
     crops = M.crops_uint8(full, places)
@@ -303,23 +337,29 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[together] = as_sure_as(probs[together], least)
-    unsure = np.flatnonzero(die_like & ~touch & (M.value_probability(probs) < need))
+    sure_now = die_like & (M.value_probability(probs) >= need)
+    in_pile = neighbours(places, die_like) > 1
+    if len(places) > 1 and sure_now.any():  # a touching place beside a die read surely ...
+        in_pile |= touch & (_apart(places, sure_now) < SIDE_FACE_NEAR).any(axis=1)
+    unsure = np.flatnonzero(die_like & ~in_pile & (M.value_probability(probs) < need))
     if len(unsure):
         heard = dict(zip(free.tolist(), np.stack(voices, axis=1), strict=True)) if voices else {}
-        probs[unsure] = M.softmax(close_look(full, [places[i] for i in unsure], patches[unsure],
-                                             [heard.get(i) for i in unsure.tolist()]),
-                                  cal.temperature)
+        closer = M.softmax(close_look(full, [places[i] for i in unsure], patches[unsure],
+                                      [heard.get(i) for i in unsure.tolist()]), cal.temperature)
+        kept = touch[unsure] & (M.value_probability(closer) < M.value_probability(probs[unsure]))
+        closer[kept] = probs[unsure][kept]  # a pressed die an easy frame may read keeps its read
+        probs[unsure] = closer
     return probs, feats, touch, pressed
 
 
 def close_look(full: np.ndarray, places: list[M.Place], patches: np.ndarray,
                heard: list[np.ndarray | None]) -> np.ndarray:
-    """The last look at free dice still unsure after the second: the mean logits (N, 7) of
-    the two opinions (``M.OPINIONS``, on the usual ``patches``) and of the close-look
-    classifier (``M.CLOSE_LOOK``), which reads a larger crop of each die from the
-    full-resolution frame (``M.CLOSE_CROP`` pixels: a die up to 49 px across keeps every
-    pixel, where the usual crop halves a 60 px one). ``heard``: each die's opinions (2, 7)
-    if the second look already asked them, else None."""
+    """The last look at dice still unsure after the second (free dice, and dice of a pair):
+    the mean logits (N, 7) of the two opinions (``M.OPINIONS``, on the usual ``patches``)
+    and of the close-look classifier (``M.CLOSE_LOOK``), which reads a larger crop of each
+    die from the full-resolution frame (``M.CLOSE_CROP`` pixels: a die up to 49 px across
+    keeps every pixel, where the usual crop halves a 60 px one). ``heard``: each die's
+    opinions (2, 7) if the second look already asked them, else None."""
     ask = [k for k, h in enumerate(heard) if h is None]
     opinions = np.array([h if h is not None else np.zeros((len(M.OPINIONS), 7), np.float32)
                          for h in heard], np.float32)

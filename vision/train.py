@@ -141,7 +141,7 @@ the slanted-wood probe's right count fell from 96.7 to 88.3%).
 Tried since and not used: slimmer classifiers for speed (``--widths slim``: 16 and 32
 channels in the first two convolutions, 11.5 M multiply-adds, 12.4 ms for 24 crops in
 ``cv2.dnn`` against 18.4 ms), started from the committed network's strongest channels
-(``narrowed``) and taught by it (``--teacher-onnx``: half of the loss is its logits at
+(``resized``) and taught by it (``--teacher-onnx``: half of the loss is its logits at
 temperature 2), 4000 steps, one thread, about 11 min::
 
     python -m vision.train --only cls --init-cls-onnx $M/classifier.onnx \
@@ -185,6 +185,17 @@ about 15 min on 2 idle cores, plus the calibration::
 Tried and not used: a second close look from the second opinion (``--init-cls-onnx
 $M/second_opinion.onnx --seed 21``, the same recipe) as a fourth voice or instead of the
 first: fewer held-out felt dice read, and one held-out tray die read wrongly.
+
+Tried in round 31 and not used: a wider close look (``--widths wide``: half as wide again,
+420 k parameters, 81 M multiply-adds a crop), starting from the committed one's function
+(``resized`` copies channels and splits the next layer's weights among the copies), 3000
+steps, one thread, 47 min on a busy machine; recalibrated, it read felt and tray a little
+worse (docs/reader-rounds.md, round 31)::
+
+    python -m vision.train --only cls --init-cls-onnx $M/close_look.onnx \
+        --det-onnx $M/detector.onnx --cls-steps 3000 --synthetic 300 --reader-looks \
+        --crop 64 --part-share 0.06 --threads 1 --widths wide --seed 1101 \
+        --cls-pt $T-wide.pt --out $T-wide
 
 Tried in round 18 and not used: the detector fine-tuned with a share of camouflaged renders
 (``--camouflage F``: dice the colour of their floor, ``varied_scenes.camouflaged``: white
@@ -295,6 +306,7 @@ from vision.training.loops import (
 )
 from vision.training.nets import (
     SLIM,
+    WIDE,
     WIDTHS,
     Classifier,
     ClassifierExport,
@@ -305,6 +317,8 @@ from vision.training.nets import (
 )
 from vision.training.samples import UPRIGHT, load_samples, synthetic_samples, upright_samples
 
+CLS_WIDTHS = {"full": WIDTHS, "slim": SLIM, "wide": WIDE}  # --widths
+
 
 def print_stats() -> None:
     """Parameters and multiply-adds per frame (the sizes the reader runs)."""
@@ -313,11 +327,14 @@ def print_stats() -> None:
     c, cls = model_stats(Classifier(), (1, 3, M.CROP, M.CROP))
     cs, slim = model_stats(Classifier(SLIM), (1, 3, M.CROP, M.CROP))
     _, close = model_stats(Classifier(), (1, 3, M.CLOSE_CROP, M.CLOSE_CROP))
+    cw, wide_close = model_stats(Classifier(WIDE), (1, 3, M.CLOSE_CROP, M.CLOSE_CROP))
     print(f"detector {n} parameters, {det / 1e6:.0f} M multiply-adds on a 640x480 frame "
           f"(+{det_fine / 1e6:.0f} M for the second pass on small dice)")
     print(f"classifier {c} parameters, {cls / 1e6:.1f} M multiply-adds per die crop")
     print(f"slim classifier {cs} parameters, {slim / 1e6:.1f} M multiply-adds per die crop")
     print(f"close look {c} parameters, {close / 1e6:.1f} M multiply-adds per "
+          f"{M.CLOSE_CROP}x{M.CLOSE_CROP} crop")
+    print(f"wide close look {cw} parameters, {wide_close / 1e6:.1f} M multiply-adds per "
           f"{M.CLOSE_CROP}x{M.CLOSE_CROP} crop")
 
 
@@ -374,9 +391,9 @@ def main() -> None:
                     "fine-tune)")
     ap.add_argument("--seed", type=int, default=None,
                     help="seed of the classifier's batches (a second fine-tune gets new ones)")
-    ap.add_argument("--widths", choices=["full", "slim"], default="full",
+    ap.add_argument("--widths", choices=["full", "slim", "wide"], default="full",
                     help="the classifier's widths (slim: from --init-cls-onnx's strongest "
-                    "channels)")
+                    "channels; wide: half as wide again, starting from what it computes)")
     ap.add_argument("--teach-clean", action="store_true",
                     help="the teachers (--teacher-onnx) read each crop before its smear "
                     "(--smear): a smeared crop learns what they make of the still one")
@@ -444,7 +461,7 @@ def main() -> None:
             torch.manual_seed(args.seed)
         cls = train_classifier(everything, items, args.cls_steps, rng, args.init_cls_onnx,
                                args.label_smoothing, args.part_share, args.foreshorten,
-                               args.cls_lr, SLIM if args.widths == "slim" else WIDTHS,
+                               args.cls_lr, CLS_WIDTHS[args.widths],
                                tuple(args.teacher_onnx), args.lamps, args.average_from,
                                args.glints, args.smear, args.teach_clean)
         torch.save(cls.state_dict(), args.cls_pt)

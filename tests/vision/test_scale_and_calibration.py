@@ -100,6 +100,11 @@ def test_dice_read_near_their_threshold_get_the_second_look(
     assert [int(np.argmax(p[1:])) + 1 for p in again[:2]] == [6, 3]
 
 
+def _a_pile(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
+    """``candidates.neighbours`` for dice that each touch two others."""
+    return np.full(len(places), 2)
+
+
 def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
         monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
@@ -117,6 +122,7 @@ def test_touching_dice_are_read_only_when_all_three_classifiers_agree(
     assert (M.value_probability(probs) <= free + 1e-9).all()  # never surer than the first
 
     spied = M.run_classifier_raw
+    monkeypatch.setattr(candidates, "neighbours", _a_pile)  # no close look stands in
 
     for doubting in M.OPINIONS:
         def doubter(patches: np.ndarray, name: str = M.CLASSIFIER,
@@ -254,17 +260,62 @@ def test_a_free_die_still_unsure_gets_the_close_look(
     assert [n for n, _ in batches] == [M.CLASSIFIER, *M.OPINIONS, M.CLOSE_LOOK]  # not asked twice
 
 
-def test_touching_dice_get_no_close_look(
+def test_a_pair_of_touching_dice_gets_the_close_look_and_a_pile_none(
         monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
-    """A touching die must be read surely by all three classifiers: no later look stands in
-    for one of them."""
+    """A die touching one other (a pair on the floor) still unsure gets the close look, held
+    to its own threshold; a die touching two or more (a pile, where a die may lean and show
+    a side face as large as its top) gets none: all three classifiers must be sure of it."""
     img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
-    places = [(d.center, 60.0, 0.0) for d in drawn]
+    pair = [(d.center, 60.0, 0.0) for d in drawn]
     _unsure_first(monkeypatch)
     monkeypatch.setattr(candidates, "TOUCHING", 10.0)
-    probs = candidates.classify(img, places)[0]
+    probs, _, touch, _ = candidates.classify(img, pair)
+    assert touch.all()
+    assert batches[-1] == (M.CLOSE_LOOK, 2)
+    assert [int(np.argmax(p[1:])) + 1 for p in probs] == [6, 3]
+    batches.clear()
+    third = (((pair[0][0][0] + pair[1][0][0]) / 2, pair[0][0][1] + 40.0), 60.0, 0.0)
+    probs, _, touch, _ = candidates.classify(img, [*pair, third])  # each touches two
+    assert touch.all()
     assert M.CLOSE_LOOK not in [n for n, _ in batches]
     assert (M.value_probability(probs) < M.calibration().sure).all()
+    # a close look less sure than the pair's own read leaves it (an easy frame may read it)
+    monkeypatch.setattr(candidates, "neighbours", _a_pile)
+    own = candidates.classify(img, pair)[0]
+    monkeypatch.undo()
+    _unsure_first(monkeypatch)
+    monkeypatch.setattr(candidates, "TOUCHING", 10.0)
+    monkeypatch.setattr(candidates, "close_look", lambda full, places, patches, heard:
+                        np.zeros((len(places), 7), np.float32))  # no idea at all
+    assert np.allclose(candidates.classify(img, pair)[0], own, atol=1e-6)
+
+
+def test_a_place_beside_a_die_read_surely_gets_no_close_look(
+        monkeypatch: pytest.MonkeyPatch, batches: list[tuple[str, int]]) -> None:
+    """A place half a side from a die read surely cannot be a whole die beside it: it may be
+    that die's side face, which the close look would read surely. It is left unsure."""
+    img, drawn = render_dice_scene([6, 3], 8, size=(320, 240), style="white", side=60)
+    (x, y), value = drawn[0].center, drawn[0].value
+    places = [((x, y), 60.0, 0.0), ((x + 30.0, y), 60.0, 0.0)]  # the die, and beside it
+    spied = M.run_classifier_raw
+
+    def sure_of_the_die(patches: np.ndarray, name: str = M.CLASSIFIER,
+                        ) -> tuple[np.ndarray, np.ndarray]:
+        logits, feats = spied(patches, name)
+        logits = np.zeros_like(logits)
+        logits[:, 0] = -5.0
+        logits[0, value] = 30.0  # every classifier is sure of the die itself
+        logits[1:, 1] = 0.5  # ... and unsure of the place beside it
+        return logits, feats
+
+    monkeypatch.setattr(M, "run_classifier_raw", sure_of_the_die)
+    probs, _, touch, _ = candidates.classify(img, places)
+    assert touch.all() and M.value_probability(probs)[0] >= M.calibration().sure_touching
+    assert M.CLOSE_LOOK not in [n for n, _ in batches]
+    batches.clear()
+    monkeypatch.setattr(candidates, "SIDE_FACE_NEAR", 0.0)  # taken for a whole die
+    candidates.classify(img, places)
+    assert batches[-1] == (M.CLOSE_LOOK, 1)
 
 
 def test_the_close_look_crops_the_same_square_with_more_pixels() -> None:
@@ -323,6 +374,7 @@ def test_pressed_dice_in_an_easy_frame_need_the_easier_threshold(
     img, _ = render_dice_scene([5, 5], 1, size=(320, 240), style="white", side=60)
     monkeypatch.setattr(candidates, "TOUCHING", 10.0)  # the two dice are pressed together
     monkeypatch.setattr(candidates, "PRESSED", 10.0)
+    monkeypatch.setattr(candidates, "neighbours", _a_pile)  # in a pile: no close look
     monkeypatch.setattr(candidates, "TWO_AGREE", 1.01)
     monkeypatch.setattr(candidates, "FIRST_ALONE", 1.01)
     t = M.calibration().temperature

@@ -1,5 +1,5 @@
 """The two networks in torch: the detector and the classifier (with its two-output export
-wrapper), starting from an exported model (``load_onnx_weights``, ``narrowed``), the detector
+wrapper), starting from an exported model (``load_onnx_weights``, ``resized``), the detector
 run on an image, the ONNX export and the networks' sizes.
 """
 
@@ -64,7 +64,7 @@ def load_onnx_weights(net: nn.Module, path: Path) -> None:
                else None) for k, m in enumerate(mods) if isinstance(m, nn.Conv2d | nn.Linear)]
     if len(layers) != len(saved):
         raise ValueError(f"{path}: {len(saved)} layers, the network has {len(layers)}")
-    saved = narrowed(saved, [tuple(layer.weight.shape) for layer, _ in layers])
+    saved = resized(saved, [tuple(layer.weight.shape) for layer, _ in layers])
     with torch.no_grad():
         for (layer, bn), (w, b) in zip(layers, saved, strict=True):
             layer.weight.copy_(torch.from_numpy(w.copy()))
@@ -78,27 +78,51 @@ def load_onnx_weights(net: nn.Module, path: Path) -> None:
     freeze_batch_norm(net)
 
 
-def narrowed(saved: list[list[np.ndarray]], shapes: list[tuple[int, ...]],
-             ) -> list[list[np.ndarray]]:
-    """Layers' (weight, bias) cut to ``shapes``: where a layer has fewer outputs than the
-    saved one, it keeps the outputs with the largest weights (the next layer keeps the
-    matching inputs), so a slimmer network starts from a wider trained one.
+def resized(saved: list[list[np.ndarray]], shapes: list[tuple[int, ...]],
+            seed: int = 0) -> list[list[np.ndarray]]:
+    """Layers' (weight, bias) made to ``shapes``, computing what they computed.
+
+    Where a layer has fewer outputs than the saved one, it keeps the outputs with the
+    largest weights (the next layer keeps the matching inputs): a slimmer network starts
+    from a wider trained one. Where it has more, the new outputs copy saved ones, and the
+    next layer splits each copied input's weights among its copies in random shares that
+    sum to one (function-preserving widening, "Net2WiderNet"; the unequal shares let the
+    copies learn apart): a wider network starts computing what the trained one did.
 
     >>> w = np.arange(3.0)[:, None, None, None] * np.ones((3, 1, 1, 1))  # outputs 0, 1, 2
     >>> nxt = np.ones((1, 3, 1, 1))
-    >>> out = narrowed([[w, np.zeros(3)], [nxt, np.zeros(1)]], [(2, 1, 1, 1), (1, 2, 1, 1)])
+    >>> out = resized([[w, np.zeros(3)], [nxt, np.zeros(1)]], [(2, 1, 1, 1), (1, 2, 1, 1)])
     >>> out[0][0].ravel().tolist(), out[1][0].shape
     ([1.0, 2.0], (1, 2, 1, 1))
+    >>> wide = resized([[w, np.zeros(3)], [nxt, np.zeros(1)]], [(5, 1, 1, 1), (1, 5, 1, 1)])
+    >>> x = np.array([1.0, 2.0, 3.0])
+    >>> float(nxt.ravel() @ (w.ravel() * x[0]))  # the saved pair on input 1
+    3.0
+    >>> round(float(wide[1][0].ravel() @ (wide[0][0].ravel() * x[0])), 9)  # the same
+    3.0
     """
-    out, kept = [], None
+    rng = np.random.default_rng(seed)
+    out: list[list[np.ndarray]] = []
+    kept: np.ndarray | None = None
+    shares: tuple[np.ndarray, np.ndarray] | None = None
     for (w, b), shape in zip(saved, shapes, strict=True):
         if kept is not None:
             w = w[:, kept]
-        kept = None
+        if shares is not None:
+            copied, share = shares
+            w = w[:, copied] * share.reshape((1, -1) + (1,) * (w.ndim - 2))
+        kept, shares = None, None
         if w.shape[0] > shape[0]:
             strength = np.abs(w.reshape(w.shape[0], -1)).sum(axis=1)
             kept = np.sort(np.argsort(-strength)[:shape[0]])
             w, b = w[kept], b[kept]
+        elif w.shape[0] < shape[0]:
+            n = w.shape[0]
+            copied = np.concatenate([np.arange(n), rng.integers(0, n, shape[0] - n)])
+            share = rng.uniform(0.5, 1.5, shape[0])
+            share /= np.bincount(copied, weights=share, minlength=n)[copied]
+            w, b = w[copied], b[copied]
+            shares = (copied, share.astype(w.dtype))
         if w.shape != shape:
             raise ValueError(f"a saved layer of shape {w.shape} cannot become {shape}")
         out.append([w, b])
@@ -114,6 +138,7 @@ def freeze_batch_norm(net: nn.Module) -> None:
 
 WIDTHS = (24, 48, 64, 64, 96)  # the classifier's convolutions before the feature layer
 SLIM = (16, 32, 64, 64, 96)  # ``--widths slim``: two thirds of the cost, as cv2.dnn runs it
+WIDE = (36, 72, 96, 96, 144)  # ``--widths wide``: half as wide again, about twice the cost
 
 
 class Classifier(nn.Module):
