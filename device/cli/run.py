@@ -194,9 +194,9 @@ def _count(text: str) -> int:
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "run", help="run the box (or --sim: the whole box in this terminal)",
-        description="Referee a game of Bamboozled or Doubting Dice: setup with the buttons, "
-        "the camera reads the dice, every action is logged (fsynced) and an unfinished game "
-        "can be resumed. "
+        description="Referee any game the box knows (its menu lists them): setup "
+        "with the buttons, the camera reads the dice, every action is logged (fsynced) and "
+        "an unfinished game can be resumed. "
         "--sim plays it in a terminal: keys for the buttons, the OLED drawn in text.")
     p.add_argument("--config", metavar="PATH", help="TOML config (default: built-in defaults)")
     p.add_argument("--sim", action="store_true",
