@@ -134,11 +134,10 @@ def nearest(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
     return np.where(like, _apart(places, like).min(axis=1), np.inf)
 
 
-def neighbours(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
-               ) -> np.ndarray:
-    """How many other die-like places lie nearer than ``within`` (default ``TOUCHING``) x
-    each die-like place's own size (N,; 0 for a place that is not die-like): 1 for a die in
-    a pair, more in a pile.
+def neighbours(places: list[M.Place], die_like: np.ndarray) -> np.ndarray:
+    """How many other die-like places lie nearer than ``TOUCHING`` x each die-like place's
+    own size (N,; 0 for a place that is not die-like): 1 for a die in a pair, more in a
+    pile.
 
     >>> row = [((0.0, 0.0), 10.0, 0.0), ((10.0, 0.0), 10.0, 0.0), ((20.0, 0.0), 10.0, 0.0)]
     >>> neighbours(row, np.array([True, True, True])).tolist()
@@ -149,8 +148,7 @@ def neighbours(places: list[M.Place], die_like: np.ndarray, within: float | None
     like = np.asarray(die_like, bool)
     if len(places) < 2:
         return np.zeros(len(places), np.int64)
-    near = TOUCHING if within is None else within
-    return np.where(like, (_apart(places, like) < near).sum(axis=1), 0)
+    return np.where(like, (_apart(places, like) < TOUCHING).sum(axis=1), 0)
 
 
 def touching(places: list[M.Place], die_like: np.ndarray, within: float | None = None,
@@ -337,16 +335,17 @@ def classify(full: np.ndarray, places: list[M.Place], heights: np.ndarray | None
     if len(free):
         probs[free] = M.softmax(np.mean(voices, axis=0), cal.temperature)
     probs[together] = as_sure_as(probs[together], least)
-    sure_now = die_like & (M.value_probability(probs) >= need)
-    in_pile = neighbours(places, die_like) > 1
-    if len(places) > 1 and sure_now.any():  # a touching place beside a die read surely ...
-        in_pile |= touch & (_apart(places, sure_now) < SIDE_FACE_NEAR).any(axis=1)
-    unsure = np.flatnonzero(die_like & ~in_pile & (M.value_probability(probs) < need))
+    p_now = M.value_probability(probs)
+    sure_now = die_like & (p_now >= need)
+    no_close_look = neighbours(places, die_like) > 1  # a die in a pile ...
+    if len(places) > 1 and sure_now.any():  # ... or a touching place beside a die read surely
+        no_close_look |= touch & (_apart(places, sure_now) < SIDE_FACE_NEAR).any(axis=1)
+    unsure = np.flatnonzero(die_like & ~no_close_look & ~sure_now)
     if len(unsure):
         heard = dict(zip(free.tolist(), np.stack(voices, axis=1), strict=True)) if voices else {}
         closer = M.softmax(close_look(full, [places[i] for i in unsure], patches[unsure],
                                       [heard.get(i) for i in unsure.tolist()]), cal.temperature)
-        kept = touch[unsure] & (M.value_probability(closer) < M.value_probability(probs[unsure]))
+        kept = touch[unsure] & (M.value_probability(closer) < p_now[unsure])
         closer[kept] = probs[unsure][kept]  # a pressed die an easy frame may read keeps its read
         probs[unsure] = closer
     return probs, feats, touch, pressed
