@@ -1,6 +1,7 @@
-"""The two networks in torch: the detector and the classifier (with its two-output export
-wrapper), starting from an exported model (``load_onnx_weights``, ``resized``), the detector
-run on an image, the ONNX export and the networks' sizes.
+"""The two networks in torch: the detector and the classifier, each with its export wrapper
+(the detector's computes the same in less time, the classifier's has two outputs), starting
+from an exported model (``load_onnx_weights``, ``resized``), the detector run on an image,
+the ONNX export and the networks' sizes.
 """
 
 from __future__ import annotations
@@ -48,6 +49,66 @@ class Detector(nn.Module):
         return self.head(self.fuse(torch.cat([self.up(b), a], dim=1)))
 
 
+class DetectorExport(nn.Module):
+    """A trained detector as it is exported: the same function, which cv2.dnn runs in about
+    a tenth less time.
+
+    The fuse layer's 1x1 convolution reads the coarse features upsampled beside the fine
+    ones. Split along that concatenation, its coarse half runs before the upsampling (a 1x1
+    convolution commutes with a nearest-neighbour upsampling): a quarter of that half's
+    multiply-adds, half the channels to upsample, and no concatenation. Its batch norm is
+    folded into the two halves (``FUSE_COARSE``, ``FUSE_FINE``: the names
+    ``load_onnx_weights`` joins again)."""
+
+    def __init__(self, det: Detector) -> None:
+        super().__init__()
+        det.eval()
+        self.c1, self.c2, self.c3, self.c4 = det.c1, det.c2, det.c3, det.c4
+        self.c5, self.c6, self.c7 = det.c5, det.c6, det.c7
+        self.up, self.fuse_rest, self.head = det.up, det.fuse[3], det.head
+        conv, bn = det.fuse[0], det.fuse[1]
+        scale = bn.weight / torch.sqrt(bn.running_var + bn.eps)
+        w = conv.weight * scale.reshape(-1, 1, 1, 1)
+        coarse = conv.in_channels - det.c3[3].out_channels  # cat([up(coarse), fine])
+        self.fuse_coarse = nn.Conv2d(coarse, conv.out_channels, 1)
+        self.fuse_fine = nn.Conv2d(conv.in_channels - coarse, conv.out_channels, 1, bias=False)
+        with torch.no_grad():
+            self.fuse_coarse.weight.copy_(w[:, :coarse])
+            self.fuse_coarse.bias.copy_(bn.bias - bn.running_mean * scale)
+            self.fuse_fine.weight.copy_(w[:, coarse:])
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.c3(self.c2(self.c1(x)))
+        b = self.c7(self.c6(self.c5(self.c4(a))))
+        fused = torch.relu(self.up(self.fuse_coarse(b)) + self.fuse_fine(a))
+        return self.head(self.fuse_rest(fused))
+
+
+FUSE_COARSE, FUSE_FINE = "/fuse_coarse/", "/fuse_fine/"  # DetectorExport's split layer
+
+
+def _joined_fuse(nodes: list, init: dict[str, np.ndarray]) -> list[list[np.ndarray]]:
+    """The (weight, bias) of each convolution and linear layer of an exported graph, in
+    order; ``DetectorExport``'s two fuse halves joined again into the one layer they were
+    (its weights over the coarse channels, then the fine ones, at the coarse half's place)."""
+    saved: list[list[np.ndarray]] = []
+    coarse_at: int | None = None
+    for n in nodes:
+        if n.op_type not in ("Conv", "Gemm"):
+            continue
+        arrays = [init[i] for i in n.input[1:3]]
+        if FUSE_FINE in n.name:
+            if coarse_at is None:
+                raise ValueError(f"{n.name}: the fuse layer's fine half before its coarse half")
+            w, bias = saved[coarse_at]
+            saved[coarse_at] = [np.concatenate([w, arrays[0]], axis=1), bias]
+            continue
+        if FUSE_COARSE in n.name:
+            coarse_at = len(saved)
+        saved.append(arrays)
+    return saved
+
+
 def load_onnx_weights(net: nn.Module, path: Path) -> None:
     """Start from an exported model: its convolutions (batch norm folded in) and linear layers
     in order. Each batch norm becomes the identity plus the folded bias, and is frozen (its
@@ -57,8 +118,7 @@ def load_onnx_weights(net: nn.Module, path: Path) -> None:
 
     model = onnx.load(str(path))
     init = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
-    saved = [[init[i] for i in n.input[1:3]] for n in model.graph.node
-             if n.op_type in ("Conv", "Gemm")]
+    saved = _joined_fuse(list(model.graph.node), init)
     mods = list(net.modules())
     layers = [(m, mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], nn.BatchNorm2d)
                else None) for k, m in enumerate(mods) if isinstance(m, nn.Conv2d | nn.Linear)]
