@@ -21,6 +21,15 @@ def test_detector_blob_is_the_normalized_zero_padded_image() -> None:
     assert not blob[0, :, h:, :].any() and not blob[0, :, :, w:].any()
 
 
+def test_the_committed_detector_is_in_its_export_form() -> None:
+    """The detector file is ``training.nets.DetectorExport``'s arrangement: the fuse layer's
+    coarse half runs before the upsampling, so no concatenation of coarse and fine features
+    is left (re-exported as the plain ``Detector``, each pass costs about a tenth more)."""
+    names = cv2.dnn.readNetFromONNX(str(M.MODELS / M.DETECTOR)).getLayerNames()
+    assert any("/fuse_coarse/" in n for n in names) and any("/fuse_fine/" in n for n in names)
+    assert not any("Concat" in n for n in names)
+
+
 def test_batched_crops_equal_one_by_one_crops() -> None:
     img, drawn = render_dice_scene([1, 6, 2], 9, size=(320, 240), style="colored")
     places = [(d.center, float(d.box[2] - d.box[0]), 10.0 * k) for k, d in enumerate(drawn)]
