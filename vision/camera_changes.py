@@ -37,12 +37,14 @@ class Change(Enum):
     TURNED = "camera turned"  # a quarter turn clockwise
     TILTED = "camera tilted"  # looking down at a slant: the far edge 0.7x as wide, rows 0.8x
     SHAKE = "camera shake"  # a smear of 7 px along the rows: a hand-held photo, a slow shutter
+    WIDE_ANGLE = "wide-angle lens"  # barrel distortion: the middle 1.25x larger, corners squeezed
 
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
 NOISE_SIGMA = 12.0
 SMEAR = 7  # the camera shake's smear, pixels along the rows
 TILT_FAR, TILT_DEPTH = 0.7, 0.8  # the tilted frame: far (top) edge's width, its height
+BARREL = 0.25  # the wide-angle lens: photo radius r seen at r', r = r'(1 + k r'^2) / (1 + k)
 
 
 def _dim(image: np.ndarray) -> np.ndarray:
@@ -110,6 +112,44 @@ def _tilted(image: np.ndarray) -> np.ndarray:
                                flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _lens_centre(shape: tuple[int, ...]) -> tuple[float, float, float]:
+    """The frame's middle (x, y) and its half diagonal: the lens's radius 1."""
+    h, w = shape[:2]
+    cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
+    return cx, cy, float(np.hypot(cx, cy))
+
+
+def through_lens(x: float, y: float, shape: tuple[int, ...]) -> tuple[float, float]:
+    """Where the photo's point (x, y) lies in the frame through ``Change.WIDE_ANGLE`` (a
+    barrel distortion of ``BARREL``, the frame's middle and corners fixed): the inverse of
+    the image's own mapping, solved by Newton's method.
+
+    >>> [round(v, 2) for v in through_lens(49.5, 49.5, (100, 100))]  # the middle stays
+    [49.5, 49.5]
+    >>> [round(v, 2) for v in through_lens(0.0, 0.0, (100, 100))]  # and so do the corners
+    [0.0, 0.0]
+    >>> [round(v, 1) for v in through_lens(49.5, 20.0, (100, 100))]  # the rest moves out
+    [49.5, 14.8]
+    """
+    cx, cy, radius = _lens_centre(shape)
+    seen = float(np.hypot(x - cx, y - cy)) / radius
+    r = seen
+    for _ in range(20):  # r (1 + k r^2) / (1 + k) = seen; the left side only grows with r
+        r -= (r * (1 + BARREL * r * r) / (1 + BARREL) - seen) / ((1 + 3 * BARREL * r * r)
+                                                                 / (1 + BARREL))
+    k = r / seen if seen > 0 else 1.0
+    return cx + (x - cx) * k, cy + (y - cy) * k
+
+
+def _wide_angle(image: np.ndarray) -> np.ndarray:
+    cx, cy, radius = _lens_centre(image.shape)
+    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]].astype(np.float32)
+    dx, dy = (xs - cx) / radius, (ys - cy) / radius
+    k = (1 + BARREL * (dx * dx + dy * dy)) / (1 + BARREL)
+    return cv2.remap(image, cx + dx * k * radius, cy + dy * k * radius, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+
+
 IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.DIM: _dim,
     Change.WARM_LAMP: _warm,
@@ -122,6 +162,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.TURNED: _turned,
     Change.TILTED: _tilted,
     Change.SHAKE: _shaken,
+    Change.WIDE_ANGLE: _wide_angle,
 }
 
 
@@ -147,6 +188,12 @@ def moved_label(die: LabeledDie, change: Change, shape: tuple[int, ...]) -> Labe
         pts = cv2.perspectiveTransform(corners, tilt(shape))[0]
         lo, hi = pts.min(axis=0), pts.max(axis=0)
         return LabeledDie(die.value, (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+    if change is Change.WIDE_ANGLE:  # the box around its corners and its sides' middles
+        mx, my = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+        xs, ys = zip(*(through_lens(x, y, shape) for x, y in (
+            (x0, y0), (mx, y0), (x1, y0), (x1, my), (x1, y1), (mx, y1), (x0, y1), (x0, my))),
+            strict=True)
+        return LabeledDie(die.value, (min(xs), min(ys), max(xs), max(ys)))
     return die
 
 

@@ -134,3 +134,17 @@ def test_camera_shake_smears_along_the_rows_only() -> None:
     lit = np.argwhere(shaken[..., 0] > 0)
     assert set(lit[:, 0]) == {10} and len(lit) == SMEAR
     assert int(shaken[10, 10, 0]) == 210 // SMEAR
+
+
+def test_the_wide_angle_lens_moves_a_point_where_its_labels_say() -> None:
+    from vision.camera_changes import through_lens
+
+    img = np.zeros((120, 160, 3), np.uint8)
+    img[28:33, 38:43] = 255  # a dot centred on (40, 30), half way to the corner
+    bent, (label,) = changed(img, (LabeledDie(3, (38.0, 28.0, 42.0, 32.0)),), Change.WIDE_ANGLE)
+    ys, xs = np.nonzero(bent[..., 0] > 127)
+    x, y = through_lens(40.0, 30.0, img.shape)
+    assert abs(xs.mean() - x) < 0.6 and abs(ys.mean() - y) < 0.6
+    assert (x, y) != (40.0, 30.0)  # moved out, towards the corner
+    assert label.box[0] <= x <= label.box[2] and label.box[1] <= y <= label.box[3]
+    assert bent.shape == img.shape
