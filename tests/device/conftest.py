@@ -145,7 +145,8 @@ class SimBox:
             return -1
 
     @staticmethod
-    def wait_for(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    def wait_for(check: Callable[[], bool], timeout: float = 180.0) -> None:
+        """Poll ``check`` until it holds (the box under qemu can take minutes to start)."""
         deadline = time.monotonic() + timeout
         while not check():
             assert time.monotonic() < deadline, "timed out"
@@ -168,9 +169,11 @@ class SimBox:
 
         self.wait_for(settled)
 
-    def kill_after(self, box: subprocess.Popen[str], keys: str, n: int, screens: str) -> Path:
-        """Pipe ``keys`` to the running ``box``; once its log holds ``n`` actions and the
-        screen has settled, SIGKILL it (a power cut). Its log."""
+    def kill_after(self, box: subprocess.Popen[str], keys: str, n: int, screens: str,
+                   until: Callable[[], bool] | None = None) -> Path:
+        """Pipe ``keys`` to the running ``box``; once its log holds ``n`` actions, ``until``
+        holds (what the test needs to have happened before the cut) and the screen has
+        settled, SIGKILL it (a power cut). Its log."""
         try:
             assert box.stdin is not None
             box.stdin.write(keys)
@@ -179,6 +182,8 @@ class SimBox:
             self.wait_for(lambda: logs.is_dir() and any(logs.glob("*.jsonl")))
             log = next(logs.glob("*.jsonl"))
             self.wait_for(lambda: self.actions(log) == n)
+            if until is not None:
+                self.wait_for(until)
             self.wait_settled(self.tmp / screens)  # the screen after the last action
             os.kill(box.pid, signal.SIGKILL)
             box.wait(timeout=10)

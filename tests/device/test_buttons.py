@@ -143,7 +143,7 @@ def test_mock_pins_long_press_via_gpiozero_hold(factory: MockFactory) -> None:
     with GpioButtons(cfg, pin_factory=factory) as board:
         pin = factory.pin(cfg.pins["ok"])
         pin.drive_low()
-        event = board.get(timeout=3)
+        event = board.get(timeout=10)
         pin.drive_high()
         assert event is not None and event.role is Role.BACK
         time.sleep(0.05)
@@ -185,12 +185,12 @@ def test_keyboard_from_a_pipe_ends_with_quit() -> None:
     os.close(w)
     with os.fdopen(r) as stream, KeyboardButtons(stream=stream) as keys:
         assert not keys.is_tty
-        got = [keys.get(timeout=2) for _ in range(4)]
+        got = [keys.get(timeout=10) for _ in range(4)]
     assert [e.role for e in got if e] == [Role.ACCEPT, Role.CHALLENGE, Role.UP, Role.QUIT]
 
 
 def test_keyboard_from_a_text_stream() -> None:
     with KeyboardButtons(stream=io.StringIO("sp")) as keys:
-        got = [keys.get(timeout=2) for _ in range(3)]
+        got = [keys.get(timeout=10) for _ in range(3)]
     assert [e.role for e in got if e] == [Role.DOWN, Role.CARD, Role.QUIT]
     keys.close()

@@ -234,9 +234,12 @@ def test_teach_mid_game_through_the_simulated_box(sim_box: Any) -> None:
 
 def test_power_cut_while_teaching_mid_game_resumes_the_game(sim_box: Any) -> None:
     box = sim_box.start("--dice", "53")
-    log = sim_box.kill_after(box, DECLARE + "  " + GAME_TEACH + " o a ", 1, "screens")
+    reference = sim_box.tmp / "state" / REFERENCE
+    # cut once teaching has seen the empty tray (a slow machine may settle a screen earlier)
+    log = sim_box.kill_after(box, DECLARE + "  " + GAME_TEACH + " o a ", 1, "screens",
+                             until=reference.is_file)
     assert len(read_log(log).actions) == 1
-    assert (sim_box.tmp / "state" / REFERENCE).is_file()  # teaching had seen the empty tray
+    assert reference.is_file()
     again = sim_box.run("o q", "--dice", "53", screens=None)
     assert again.returncode == 0, again.stderr
     screens = _screens(again.stdout)

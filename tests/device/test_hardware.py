@@ -29,7 +29,7 @@ def test_sim_hardware_terminal_keys_and_table(tmp_path: Path) -> None:
                        renderer=flat, screens_dir=tmp_path / "shots") as hw:
         assert hw.display.show(render(MessageView("Hello")))
         assert KEY_HELP in out.getvalue()
-        event = hw.buttons.get(timeout=2)
+        event = hw.buttons.get(timeout=10)
         assert event is not None and event.role is Role.ACCEPT
         assert isinstance(hw.camera, SimulatedTable)
         hw.camera.set_dice([1, 2])
@@ -43,7 +43,7 @@ def test_gpio_hardware_on_mock_pins() -> None:
     factory = MockFactory()
     with open_hardware(cfg, sim=False, pin_factory=factory, renderer=flat) as hw:
         factory.pin(cfg.buttons.pins["challenge"]).drive_low()
-        event = hw.buttons.get(timeout=2)
+        event = hw.buttons.get(timeout=10)
         assert event is not None and event.role is Role.CHALLENGE
     factory.close()
 
