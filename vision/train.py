@@ -293,6 +293,21 @@ With the committed calibration, the first and second opinion so fine-tuned read 
 shaken held-out dice 69.7 -> 80.2% right and 3.93 -> 0.87% wrongly, but felt 82.58 ->
 81.85% and tray photos right 91.0 -> 90.5%; every other mix was no better on the photos
 (README, round 28).
+
+Round 33 tried classifiers trained from scratch (no ``--init-cls-onnx``), taught by the
+three committed ones (``--teacher-onnx`` three times), not used: one of the usual size,
+16000 steps (99 min, one thread, beside the next), and one half as wide again (``--widths
+wide``, 420 k parameters, 31.6 M multiply-adds a crop), 9000 steps (76 min)::
+
+    python -m vision.train --only cls --det-onnx $M/detector.onnx --cls-steps 16000 \
+        --synthetic 300 --threads 1 --seed 3301 --reader-looks \
+        --teacher-onnx $M/classifier.onnx --teacher-onnx $M/second_opinion.onnx \
+        --teacher-onnx $M/third_opinion.onnx --cls-pt $T-student.pt --out $T-student
+    # the wide one: --widths wide --cls-steps 9000 --seed 3401
+
+Recalibrated, as the first classifier or as the third opinion, each read fewer dice right
+on every folder (felt 82.91 -> 78.4-79.9%), and as the third opinion one held-out felt die
+was ruled wrong (docs/reader-rounds.md, round 33).
 """
 
 from __future__ import annotations
