@@ -306,9 +306,8 @@ wide``, 420 k parameters, 31.6 M multiply-adds a crop), 9000 steps (76 min)::
     # the wide one: --widths wide --cls-steps 9000 --seed 3401
 
 Recalibrated, as the first classifier, as the third opinion or as a third opinion beside
-the two, each read fewer dice right
-on every folder (felt 82.91 -> 78.4-79.9%), and as the third opinion one held-out felt die
-was ruled wrong (docs/reader-rounds.md, round 33).
+the two, each read fewer dice right on every folder (felt 82.91 -> 78.4-81.1%), and as the
+third opinion one held-out felt die was ruled wrong (docs/reader-rounds.md, round 33).
 """
 
 from __future__ import annotations
