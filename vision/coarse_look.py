@@ -20,6 +20,12 @@ covers. It explains what the finer looks could not and overrules nothing they we
 On lone dice drawn by code (``vision.probe_scenes``: lone-dice) exactly right scenes went
 76.7 -> 95.0%; on the shared photos it reads two more felt dice; nothing it read was wrong
 there, through the camera changes, or on 1,200 lone dice of 20-160 px.
+
+Dice larger still (150-220 px in a 640x480 frame) may be read by the coarser look and
+then boxed again by a later look: a five turned 45 degrees beside a one, taken for two dice
+side by side (``vision.paired_dice``) and read at its end as a four. Where a coarse die
+reads another value than a read die boxed as large over it (``contradicted``), neither is
+ruled on: the read die becomes an uncertain place. It only ever takes a ruling away.
 """
 
 from __future__ import annotations
@@ -56,6 +62,29 @@ def replaced(box: Box, value: Face | None, dice: list[Die], unsure: list[Region]
     if not over or (len(over) == 1 and under and value in (None, over[0].value)):
         return over, under
     return None
+
+
+SAME_DIE = 0.9  # a read die at least this x a coarse die's side, under it, is the same die
+
+
+def contradicted(dice: list[Die], found: list[Die]) -> list[Die]:
+    """The read ``dice`` that a coarse die of the ``found`` covers and reads otherwise, boxed
+    as large (``SAME_DIE``): all four classifiers are sure of a value for that die, and the
+    finer looks of another, so neither is ruled on (a large five, boxed beside a neighbour
+    and read at one end of the pair, read as a four). A smaller read die under a coarse die
+    is one of a pile the coarse look read as one (two threes side by side read as a six).
+
+    >>> four = Die(4, (50.0, 50.0), (0, 0, 100, 100), 0.99)
+    >>> five = Die(5, (52.0, 50.0), (10, 10, 90, 90), 1.0)
+    >>> also_four = Die(4, five.center, five.box, 1.0)
+    >>> contradicted([four], [five]) == [four], contradicted([four], [also_four])
+    (True, [])
+    >>> contradicted([Die(3, (50.0, 50.0), (25, 25, 75, 75), 0.99)], [five])
+    []
+    """
+    return [d for d in dice if any(
+        covers(c.box, d.center) and c.value != d.value
+        and d.box[2] - d.box[0] >= SAME_DIE * (c.box[2] - c.box[0]) for c in found)]
 
 
 def explained(dice: list[Die], unsure: list[Region], found: list[Die],

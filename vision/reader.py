@@ -39,7 +39,7 @@ from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
 from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
 from vision.centre_pip import glint_in_middle
-from vision.coarse_look import explained
+from vision.coarse_look import contradicted, explained
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate
@@ -126,15 +126,18 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
     dice += more
-    if coarse_worth(fr, dice, ut):
-        dice, left = explained(dice, list(ut), looked_coarser(fr, dice, list(ut)))
+    coarse = looked_coarser(fr, dice, list(ut)) if coarse_worth(fr, dice, ut) else []
+    if coarse:
+        dice, left = explained(dice, list(ut), coarse)
         ut = tuple(left)
     dice += looked_at_pips(fr, looked, dice, ut)
     dice += looked_beside(fr, looked, dice, ut)
     found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
-    ut = tuple(left)
+    against = contradicted(dice, coarse)  # the coarse look is sure of another value there
+    dice = [d for d in dice if all(d is not o for o in against)]
+    ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)
     dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))

@@ -308,6 +308,22 @@ wide``, 420 k parameters, 31.6 M multiply-adds a crop), 9000 steps (76 min)::
 Recalibrated, as the first classifier, as the third opinion or as a third opinion beside
 the two, each read fewer dice right on every folder (felt 82.91 -> 78.4-81.1%), and as the
 third opinion one held-out felt die was ruled wrong (docs/reader-rounds.md, round 33).
+
+Round 34 tried a faster detector, not used: the coarse branch at 1/16 of its input
+(``--det-coarse 16``: c5's pointwise layer at stride 2, c6 undilated, c7 at dilation 2, a
+4x upsampling; the committed weights load into it unchanged), 5.3 -> 3.6 ms a 320x240 pass
+under cv2.dnn. Fine-tuned on the labels, 1500 steps (7 min, two threads) and 4000 steps
+(22 min, one thread), or taught the committed detector's outputs (``--det-teacher-onnx``:
+its heat as soft targets, its log sizes where it sees a die), 3000 steps (20 min, one
+thread)::
+
+    python -m vision.train --only det --init-det-onnx $M/detector.onnx --det-coarse 16 \
+        --det-steps 4000 --synthetic 300 --threads 1 --det-pt $T-det16.pt --out $T-det16
+    # taught: --det-teacher-onnx $M/detector.onnx --det-steps 3000
+
+Each lost clustered white dice (found 99.79 -> 98.8-99.3%: a cell of the coarse branch is
+as large as the webcam's dice) and read fewer felt dice right (docs/reader-rounds.md,
+round 34).
 """
 
 from __future__ import annotations
@@ -431,6 +447,10 @@ def main() -> None:
     ap.add_argument("--average-from", type=int, default=None, metavar="STEP",
                     help="a classifier fine-tune at a constant learning rate, returning the "
                     "mean of its weights from this step on (stochastic weight averaging)")
+    ap.add_argument("--det-coarse", type=int, choices=[8, 16], default=8,
+                    help="the detector's coarse branch at 1/8 or (faster) 1/16 of its input")
+    ap.add_argument("--det-teacher-onnx", type=Path, default=None,
+                    help="teach the detector this exported detector's outputs, not the labels")
     ap.add_argument("--stats", action="store_true", help="print model sizes and exit")
     args = ap.parse_args()
     kinds = frozenset(BATCH_KINDS) - (set() if args.upright else {UPRIGHT})
@@ -453,12 +473,13 @@ def main() -> None:
     det_path = args.out / "detector.onnx"
     if args.only != "cls":
         det = train_detector(samples, synth, args.det_steps, rng, args.init_det,
-                             args.init_det_onnx, args.foreshorten, args.det_lr)
+                             args.init_det_onnx, args.foreshorten, args.det_lr,
+                             args.det_coarse, args.det_teacher_onnx)
         torch.save(det.state_dict(), args.det_pt)
         export(DetectorExport(det), det_path, (1, 3, 240, 320),
                {"x": {2: "h", 3: "w"}, "y": {2: "gh", 3: "gw"}})
     elif args.det_onnx is None:
-        det = Detector()
+        det = Detector(args.det_coarse)
         det.load_state_dict(torch.load(args.det_pt))
         det.eval()
     if args.det_onnx is not None:  # crops placed by an exported detector, run by cv2.dnn

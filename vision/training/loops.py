@@ -38,8 +38,16 @@ def peak_target(t: np.ndarray) -> np.ndarray:
 
 def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: np.random.Generator,
                    init: Path | None = None, init_onnx: Path | None = None,
-                   foreshorten: float = FORESHORTEN, peak_lr: float | None = None) -> Detector:
-    net = Detector()
+                   foreshorten: float = FORESHORTEN, peak_lr: float | None = None,
+                   coarse: int = 8, teacher_onnx: Path | None = None) -> Detector:
+    """The detector, trained on the labelled dice's heat and sizes, or (``teacher_onnx``)
+    taught to give an exported detector's outputs (``detector_distillation``)."""
+    net = Detector(coarse)
+    teacher = None
+    if teacher_onnx is not None:
+        teacher = Detector()
+        load_onnx_weights(teacher, teacher_onnx)
+        teacher.eval()
     lr = 3e-3
     if init is not None:  # fine-tune from an earlier run
         net.load_state_dict(torch.load(init))
@@ -66,10 +74,15 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
         x = torch.from_numpy(np.stack(xs))
         t = torch.from_numpy(np.stack(ts))
         out = net(x)
-        lh = focal_loss(out[:, 0], t[:, 0])
-        mask = t[:, 2]
-        ls = (F.smooth_l1_loss(out[:, 1], t[:, 1], reduction="none") * mask).sum()
-        ls = ls / mask.sum().clamp(min=1)
+        if teacher is None:
+            lh = focal_loss(out[:, 0], t[:, 0])
+            mask = t[:, 2]
+            ls = (F.smooth_l1_loss(out[:, 1], t[:, 1], reduction="none") * mask).sum()
+            ls = ls / mask.sum().clamp(min=1)
+        else:
+            with torch.no_grad():
+                taught = teacher(x)
+            lh, ls = detector_distillation(out, taught)
         loss = lh + 2.0 * ls
         opt.zero_grad()
         loss.backward()
@@ -79,6 +92,25 @@ def train_detector(samples: list[Sample], synth: list[Sample], steps: int, rng: 
             print(f"det {step:5d} heat {lh.item():.3f} size {ls.item():.3f} "
                   f"{time.time() - t0:.0f}s", flush=True)
     return net.eval()
+
+
+def detector_distillation(out: torch.Tensor, taught: torch.Tensor,
+                          ) -> tuple[torch.Tensor, torch.Tensor]:
+    """(heat loss, size loss) of a detector's outputs (N, 2, H, W) against a teacher's: the
+    teacher's heat as soft targets (cross-entropy less its own entropy, so 0 when equal),
+    and its log sizes wherever it sees some die (weighted by its heat).
+
+    >>> t = torch.tensor([[[[3.0, -6.0]], [[3.5, 2.0]]]])
+    >>> [round(v.item(), 6) for v in detector_distillation(t.clone(), t)]
+    [0.0, 0.0]
+    """
+    target = torch.sigmoid(taught[:, 0])
+    lh = (F.binary_cross_entropy_with_logits(out[:, 0], target, reduction="sum")
+          - F.binary_cross_entropy_with_logits(taught[:, 0], target, reduction="sum"))
+    lh = lh / target.sum().clamp(min=1.0)
+    weight = target / target.sum().clamp(min=1e-6)
+    ls = (F.smooth_l1_loss(out[:, 1], taught[:, 1], reduction="none") * weight).sum()
+    return lh, ls
 
 
 DISTILL_T = 2.0  # temperature of the teacher's and the student's logits (``--teacher-onnx``)
