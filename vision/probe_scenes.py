@@ -70,6 +70,7 @@ class Probe(Enum):
     SPOTTED_FLOOR = "spotted-floor"
     GLOSSY_DICE = "glossy-dice"
     SLANTED_CUBES = "slanted-cubes"
+    LARGE_DICE = "large-dice"
 
 
 @dataclass(frozen=True)
@@ -453,10 +454,33 @@ def slanted_cubes(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, float(rng.uniform(0.6, 1.1))), dice
 
 
+def large_dice(rng: np.random.Generator, blend: Blend = _blend,
+               sides: tuple[float, float] = (100.0, 220.0), two_up_to: float = 200.0,
+               ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One die, or two side by side (when no larger than ``two_up_to``), ``sides`` px across
+    (a camera close over them: the issue asks for 25-150 px), of one colouring, on a plain
+    floor, straight down, 640x480."""
+    w, h = 640, 480
+    side = float(rng.uniform(*sides))
+    floor = float(rng.choice([50.0, 128.0, 215.0]))
+    img = np.full((h, w, 3), floor, np.float32) + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    img = img * rng.uniform(0.85, 1.15, 3).astype(np.float32)  # a colour cast
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    two = side <= two_up_to and rng.random() < 0.5  # a die's drawing spans 1.6 x its side
+    cy = h / 2 + rng.uniform(-0.1, 0.1) * h
+    spots = ([(w / 2 - 0.68 * side, cy), (w / 2 + 0.68 * side, cy)] if two
+             else [(w / 2 + rng.uniform(-0.1, 0.1) * w, cy)])
+    dice = [ProbeDie(int(rng.integers(1, 7)), c, side) for c in spots]
+    for d in dice:
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
+    return _finish(np.clip(img, 0, 255), rng, 0.6), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
         Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor,
-        Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes}
+        Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes,
+        Probe.LARGE_DICE: large_dice}
 
 
 def probe_scene(probe: Probe, seed: int, tilt: tuple[float, float] | None = None,

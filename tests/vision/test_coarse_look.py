@@ -7,35 +7,19 @@ import math
 import numpy as np
 import pytest
 
-from vision import probe_scenes as P
 from vision import reader as R
 from vision.coarse_look import explained
 from vision.locate import frames
-from vision.probe_scenes import Probe, probe_scene
+from vision.probe_scenes import Probe, ProbeDie, large_dice, probe_scene
 from vision.types import TOUCHING_DICE, UNREAD, Die, Region
 from vision.uncertain_looks import coarse_worth, looked_coarser
 
 BIG_DICE_SEEDS = (1, 2, 4)  # the first drawn with a five the finer looks read as a four
 
 
-def big_dice(seed: int) -> tuple[np.ndarray, list[P.ProbeDie]]:
+def big_dice(seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
     """One or two dice 150-220 px across on a plain floor, 640x480, straight down."""
-    rng = np.random.default_rng([99, seed])
-    w, h = 640, 480
-    side = float(rng.uniform(150, 220))
-    floor = float(rng.choice([50.0, 128.0, 215.0]))
-    img = np.full((h, w, 3), floor, np.float32) + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
-    img = img * rng.uniform(0.85, 1.15, 3).astype(np.float32)
-    face, pip = (np.array(c, np.float32)
-                 for c in P.COLOURINGS[int(rng.integers(len(P.COLOURINGS)))])
-    two = 2.6 * side < w and rng.random() < 0.5
-    cy = h / 2 + rng.uniform(-0.1, 0.1) * h
-    spots = ([(w / 2 - 0.68 * side, cy), (w / 2 + 0.68 * side, cy)] if two
-             else [(w / 2 + rng.uniform(-0.1, 0.1) * w, cy)])
-    dice = [P.ProbeDie(int(rng.integers(1, 7)), c, side) for c in spots]
-    for d in dice:
-        P._blend(img, d, float(rng.uniform(0, 90)), face, pip)
-    return P._finish(np.clip(img, 0, 255), rng, 0.6), dice
+    return large_dice(np.random.default_rng([99, seed]), sides=(150.0, 220.0), two_up_to=246.0)
 
 
 @pytest.mark.parametrize(("seed", "what"), [
