@@ -104,6 +104,18 @@ def test_lone_dice_scenes_span_the_sizes_and_frames_the_issue_names() -> None:
     assert all(1 <= len(dice) <= 3 for _, dice in scenes)
 
 
+def test_dice_larger_than_the_issue_asks_for_are_never_ruled_wrong() -> None:
+    """A camera close over one or two dice, 100-220 px across in a 640x480 frame: the finer
+    looks may read such a die in parts, or another value at a pair's end, and a large one
+    is often missed (60 scenes: 76.7% exactly right, none ruled wrong; 12 here: 9)."""
+    scenes = [probe_scene(Probe.LARGE_DICE, s) for s in range(30)]
+    sides = [d.side for _, dice in scenes for d in dice]
+    assert 100 <= min(sides) < 120 and 200 < max(sides) <= 220
+    assert {len(dice) for _, dice in scenes} == {1, 2}
+    r = bench_probe(Probe.LARGE_DICE, 12)
+    assert r.ruled_wrong == 0 and r.exactly_right >= 0.6 * r.scenes
+
+
 @pytest.fixture(scope="module")
 def slanted_profile() -> Profile:
     """Taught as ``scripts/bench-vision --teach 5`` teaches: five slanted scenes the scored
