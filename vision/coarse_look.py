@@ -30,7 +30,7 @@ ruled on: the read die becomes an uncertain place. It only ever takes a ruling a
 
 from __future__ import annotations
 
-from vision.types import Box, Die, Face, Region
+from vision.types import Box, Die, Face, Region, box_side
 
 
 def covers(box: Box, point: tuple[float, float]) -> bool:
@@ -84,7 +84,7 @@ def contradicted(dice: list[Die], found: list[Die]) -> list[Die]:
     """
     return [d for d in dice if any(
         covers(c.box, d.center) and c.value != d.value
-        and d.box[2] - d.box[0] >= SAME_DIE * (c.box[2] - c.box[0]) for c in found)]
+        and box_side(d.box) >= SAME_DIE * box_side(c.box) for c in found)]
 
 
 def explained(dice: list[Die], unsure: list[Region], found: list[Die],

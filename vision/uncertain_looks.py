@@ -21,7 +21,7 @@ import numpy as np
 
 from vision import model as M
 from vision.candidates import KEEP, LOOK_BELOW, NOT_DIE, _places, sure_thresholds, worth_keeping
-from vision.coarse_look import covers, replaced
+from vision.coarse_look import SAME_DIE, covers, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
 from vision.larger_look import Read, unanimous
@@ -191,9 +191,11 @@ def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> boo
 
 def _of_use(box: tuple[int, int, int, int], read: list[Die], unsure: list[Region]) -> bool:
     """Whether a coarse die boxed ``box`` could stand in place of what it covers, for some
-    value (``explained``), or covers a read die that it may contradict (``contradicted``)."""
+    value (``explained``), or covers a read die as large that it may contradict
+    (``contradicted``)."""
     return (replaced(box, None, read, unsure) is not None
-            or any(covers(box, d.center) for d in read))
+            or any(covers(box, d.center) and box_side(d.box) >= SAME_DIE * box_side(box)
+                   for d in read))
 
 
 def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Die]:
