@@ -21,7 +21,7 @@ import numpy as np
 
 from vision import model as M
 from vision.candidates import KEEP, LOOK_BELOW, NOT_DIE, _places, sure_thresholds, worth_keeping
-from vision.coarse_look import SAME_DIE, covers, replaced
+from vision.coarse_look import covers, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
 from vision.larger_look import Read, unanimous
@@ -189,15 +189,6 @@ def coarse_worth(fr: Frames, dice: list[Die], unsure: tuple[Region, ...]) -> boo
                         >= COARSE_NEAR * fr.work_px * LARGE_DIE / 2)
 
 
-def _of_use(box: tuple[int, int, int, int], read: list[Die], unsure: list[Region]) -> bool:
-    """Whether a coarse die boxed ``box`` could stand in place of what it covers, for some
-    value (``explained``), or covers a read die as large that it may contradict
-    (``contradicted``)."""
-    return (replaced(box, None, read, unsure) is not None
-            or any(covers(box, d.center) and box_side(d.box) >= SAME_DIE * box_side(box)
-                   for d in read))
-
-
 def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Die]:
     """The large dice a look at a quarter of the working size finds where it covers none of
     the dice ``read`` so far, or one of them and some of the ``unsure`` places, read
@@ -209,8 +200,9 @@ def looked_coarser(fr: Frames, read: list[Die], unsure: list[Region]) -> list[Di
         return []
     k = fr.work_px
     peaks = [p for p in _look(fr.work, fr.work_levels[2])
-             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and _of_use(
-                 square_box((p[0][0] * k, p[0][1] * k), p[1] * k), read, unsure)]
+             if p[1] > LARGE_DIE / 2 and p[2] >= KEEP and replaced(
+                 square_box((p[0][0] * k, p[0][1] * k), p[1] * k), None, read, unsure)
+             is not None]  # where ``explained`` could use a die of some value
     strict = pressed_sure()
     if not peaks or strict > 1.0:
         return []
