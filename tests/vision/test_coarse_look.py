@@ -18,8 +18,10 @@ BIG_DICE_SEEDS = (1, 2, 4)  # the first drawn with a five the finer looks read a
 
 
 def big_dice(seed: int) -> tuple[np.ndarray, list[ProbeDie]]:
-    """One or two dice 150-220 px across on a plain floor, 640x480, straight down."""
-    return large_dice(np.random.default_rng([99, seed]), sides=(150.0, 220.0), two_up_to=246.0)
+    """One or two dice 150-220 px across on a plain floor, 640x480, straight down (two when
+    they fit side by side with room: 2.6 sides under the frame's 640 px width)."""
+    return large_dice(np.random.default_rng([99, seed]), sides=(150.0, 220.0),
+                      two_up_to=640 / 2.6)
 
 
 @pytest.mark.parametrize(("seed", "what"), [
@@ -37,6 +39,28 @@ def test_a_die_too_large_for_a_640x480_frame_is_read(
     monkeypatch.setattr(R, "looked_at_pips", lambda fr, looked, read, unsure: [])  # finds
     without = R.read_dice(img)  # the two light dice by their pips too
     assert sorted(d.value for d in without.dice) != sorted(d.value for d in drawn)
+
+
+def test_a_frame_whose_dice_are_read_classifies_nothing_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only places covering no read die are classified: where every die is read, the coarser
+    look costs one small detector pass and no classifier."""
+    from vision import model as M
+
+    img, drawn = probe_scene(Probe.LONE_DICE, 42)  # a die only the coarser look reads
+    reading = R.read_dice(img)
+    assert len(reading.dice) == len(drawn) and not reading.uncertain
+    calls: list[int] = []
+    run = M.run_classifier
+
+    def spy(patches: np.ndarray, *args: object, **kw: object) -> np.ndarray:
+        calls.append(len(patches))
+        return run(patches, *args, **kw)
+
+    monkeypatch.setattr(M, "run_classifier", spy)
+    assert len(looked_coarser(frames(img), [], [])) == len(drawn) and calls  # none read yet
+    calls.clear()
+    assert looked_coarser(frames(img), list(reading.dice), []) == [] and calls == []
 
 
 def test_a_frame_whose_dice_are_all_read_gets_no_coarse_look() -> None:
