@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision import centre_pip
+from vision.medians import median
 from vision.types import Die, box_centre, box_side
 
 STEEP = 25.0  # degrees off straight down beyond which the camera is mounted too steeply
@@ -63,7 +64,7 @@ def squash_tilt(squashes: Sequence[float]) -> float:
     >>> round(squash_tilt([1 / 0.71] * 3), 1)  # a camera turned a quarter
     44.8
     """
-    m = float(np.median(squashes))
+    m = float(median(squashes))
     return math.degrees(math.acos(min(m, 1.0 / m, 1.0)))
 
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from vision import model as M
 from vision.locate import Frames, frames, locate
+from vision.medians import median
 from vision.merged_dice import Peak
 from vision.seen_twice import LIKE_SIZED, one_die_twice
 from vision.types import OVERLAPPING_FACES, TOO_SMALL, turned_side
@@ -192,7 +193,7 @@ def sure_frame(free: np.ndarray | list[float]) -> bool:
     >>> sure_frame([0.99, 0.95, 0.5]), sure_frame([0.99, 0.6, 0.5]), sure_frame([])
     (True, False, False)
     """
-    return len(free) > 0 and float(np.median(free)) >= EASY_FRAME
+    return len(free) > 0 and float(median(free)) >= EASY_FRAME
 
 
 def easy_pressed(cands: list[Candidate]) -> np.ndarray:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.medians import median
 from vision.reference import TrayLook
 
 SIDE = 32  # canonical patch side, pixels
@@ -91,7 +92,7 @@ def _body_level(diff: np.ndarray, square: tuple[float, float, float, float]) -> 
     v = np.abs(-(xx - cx) * np.sin(a) + (yy - cy) * np.cos(a))
     far = np.maximum(u, v) / max(s, 1.0)
     band = (far > BAND[0]) & (far < BAND[1])
-    return float(np.median(diff[band])) if band.any() else None
+    return float(median(diff[band])) if band.any() else None
 
 
 def _square(mask: np.ndarray, local: tuple[float, float], side: float,

@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.medians import median
 
 CENTRED = frozenset({3, 5})  # the values with a centre pip among others
 SIDE = 64  # the die is looked at this many pixels across ...
@@ -80,6 +81,10 @@ class FaceMark:
     #                      look unturned: in the image's), as a camera at a slant squashes it
 
 
+Split = tuple[FaceMark, list[FaceMark], np.ndarray, float]  # marks split: the middle one,
+#                                                    the corners, their centre and reach
+
+
 def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
           around: float) -> tuple[np.ndarray, float, slice, np.ndarray]:
     """A die (``centre``, ``side`` in pixels, turned by ``angle``) looked at ``around`` x
@@ -90,7 +95,7 @@ def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     s, c = SIDE / around, SIDE / 2
     inner = slice(int(c - FACE * s), int(c + FACE * s) + 1)
-    return lab, s, inner, np.median(lab[inner, inner].reshape(-1, 3), axis=0)
+    return lab, s, inner, median(lab[inner, inner].reshape(-1, 3), axis=0)
 
 
 def warm_up() -> None:
@@ -168,7 +173,7 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
                       (float(col[0]), float(col[1]), float(col[2])), st, sq)
              for k, col, (st, sq) in zip(keep, colours, _shapes(label, stats, keep),
                                          strict=True)]
-    return found, float(np.median(np.linalg.norm(colours - face, axis=1)))
+    return found, float(median(np.linalg.norm(colours - face, axis=1)))
 
 
 def _shapes(label: np.ndarray, stats: np.ndarray, keep: np.ndarray,
@@ -211,16 +216,18 @@ def middle_off(found: list[FaceMark]) -> bool:
     (True, False)
     """
     split = _middle_and_corners(found)
-    if split is None:
-        return False
+    return split is not None and _off(split)
+
+
+def _off(split: Split) -> bool:
+    """``middle_off`` of marks split into the middle one and the corners."""
     middle, corners, centre, reach = split
     off = float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
-    area = middle.area / float(np.median([m.area for m in corners]))
+    area = middle.area / float(median([m.area for m in corners]))
     return off < FAR and ((off >= OFF and area <= LIKE_SIZED[1]) or area < LIKE_SIZED[0])
 
 
-def _middle_and_corners(found: list[FaceMark],
-                        ) -> tuple[FaceMark, list[FaceMark], np.ndarray, float] | None:
+def _middle_and_corners(found: list[FaceMark]) -> Split | None:
     """The middle one of ``found`` marks (nearest the centre of them all), the others (the
     corner pips), and the corners' centre and mean distance from it, where the corners lie
     as a face's do (``_laid_out``); None where they do not."""
@@ -256,11 +263,14 @@ def middle_unlike(found: list[FaceMark]) -> bool:
     (False, True)
     """
     split = _middle_and_corners(found)
-    if split is None:
-        return False
+    return split is not None and _unlike(split)
+
+
+def _unlike(split: Split) -> bool:
+    """``middle_unlike`` of marks split into the middle one and the corners."""
     middle, corners, _, _ = split
     colours = np.array([m.colour for m in corners])
-    pips = np.median(colours, axis=0)
+    pips = median(colours, axis=0)
     if np.linalg.norm(colours - pips, axis=1).max() > ALIKE:
         return False
     return bool(np.linalg.norm(np.array(middle.colour) - pips) >= UNLIKE)
@@ -280,10 +290,13 @@ def middle_stretched(found: list[FaceMark]) -> bool:
     False
     """
     split = _middle_and_corners(found)
-    if split is None:
-        return False
+    return split is not None and _stretched(split)
+
+
+def _stretched(split: Split) -> bool:
+    """``middle_stretched`` of marks split into the middle one and the corners."""
     middle, corners, _, _ = split
-    return middle.stretch >= STRETCHED * float(np.median([m.stretch for m in corners]))
+    return middle.stretch >= STRETCHED * float(median([m.stretch for m in corners]))
 
 
 def corners_alone(found: list[FaceMark]) -> bool:
@@ -298,7 +311,7 @@ def corners_alone(found: list[FaceMark]) -> bool:
     False
     """
     laid = _laid_out(np.array([m.centre for m in found]))
-    radius = float(np.sqrt(np.median([m.area for m in found]) / np.pi))
+    radius = float(np.sqrt(median([m.area for m in found]) / np.pi))
     return laid is not None and laid[1] >= CORNERS * radius
 
 
@@ -325,8 +338,9 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
             centre, side = face, face_side
     if clear < CLEAR:
         return False
-    if len(found) == value:
-        return middle_off(found) or middle_unlike(found) or middle_stretched(found)
+    if len(found) == value:  # each check splits the marks alike: split them once
+        split = _middle_and_corners(found)
+        return split is not None and (_off(split) or _unlike(split) or _stretched(split))
     if len(found) != value - 1 or not corners_alone(found):
         return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck

@@ -20,6 +20,7 @@ import numpy as np
 
 from vision import model as M
 from vision.images import Pyramid, cap_size, check_image
+from vision.medians import median
 from vision.merged_dice import Peak, beside, shoulders, windows
 
 WORK_MAX = 1000  # the detector's working image: the input halved until its side is at most this
@@ -114,7 +115,7 @@ def pick_scale(peaks: list[Peak]) -> float:
     sure = [s for _, s, h in peaks if h >= SIZE_PEAK] or [s for _, s, _ in peaks]
     if not sure:
         return DET_SCALE_DEFAULT
-    m = float(np.median(sure))
+    m = float(median(sure))
     if m < SMALL_DIE:
         return 1.0
     if m > LARGE_DIE:

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.images import Pyramid
+from vision.medians import median
 
 SPREAD = 4.0  # a pixel is not floor when it differs from the floor's colour by this x the
 LEAST = 25.0  # frame's median difference, and by at least this (grey levels, any channel)
@@ -50,10 +51,10 @@ def not_floor(image: np.ndarray) -> np.ndarray:
     >>> int(not_floor(floor).sum()), int(not_floor(floor)[30, 20])
     (400, 1)
     """
-    floor = np.median(image[::8, ::8].reshape(-1, 3), axis=0)
+    floor = median(image[::8, ::8].reshape(-1, 3), axis=0)
     b, g, r = cv2.split(cv2.absdiff(image, np.array([*floor.tolist(), 0.0])))  # a scalar
     diff = cv2.max(cv2.max(b, g), r)
-    level = max(LEAST, SPREAD * float(np.median(diff[::8, ::8])))
+    level = max(LEAST, SPREAD * float(median(diff[::8, ::8])))
     mask = cv2.morphologyEx((diff > level).astype(np.uint8), cv2.MORPH_OPEN,
                             np.ones((3, 3), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))

@@ -34,7 +34,9 @@ A one has a single pip: a ``lone`` mark, which no group takes, and which a speck
 floor makes too. Where the frame has dice read, the reader reads a lone mark once more as a
 die of the set's size centred on it (``vision.uncertain_looks.ones_of_pips``), and keeps it
 only as a one whose body shows clearly (three times ``BODY``): four more pale-floor scenes
-exactly right (round 27).
+exactly right (round 27). Where nothing is read, there is no set's size: a large one close
+under the camera, whose pip alone is marked, is read at the face measured round that pip
+(``vision.one_face``, ``vision.uncertain_looks.lone_ones``; round 35).
 """
 
 from __future__ import annotations

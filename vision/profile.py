@@ -28,6 +28,7 @@ import numpy as np
 from vision import canonical as K
 from vision import model as M
 from vision.blobs import Place, die_blobs
+from vision.medians import median
 from vision.reference import EmptyTray, TrayLook
 from vision.types import Face, parse_face
 
@@ -218,7 +219,7 @@ class Profile:
     @property
     def side(self) -> float:
         """The median side of the taught dice, in pixels."""
-        return float(np.median(self.sizes))
+        return float(median(self.sizes))
 
     # ----- teaching
     @classmethod
@@ -251,7 +252,7 @@ class Profile:
                 near |= r2 < (0.9 * d.size) ** 2
             die_hist += ColourModel.histogram(lab[inside])
             bg_hist += ColourModel.histogram(lab[~near])
-            side = float(np.median([d.size for d in shot.dice])) if shot.dice else min(h, w) / 10
+            side = float(median([d.size for d in shot.dice])) if shot.dice else min(h, w) / 10
             free = np.argwhere(~cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8),
                                            iterations=max(1, int(side / 3))).astype(bool))
             free = free[(free[:, 0] > side) & (free[:, 0] < h - side)

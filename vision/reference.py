@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from vision.blobs import Place, die_blobs
+from vision.medians import median
 
 DIFF = 15  # least change (sum over the colour channels, after smoothing) that is not noise
 NOISE = 5.0  # or this many times the frame's median change, if more
@@ -68,8 +69,8 @@ class EmptyTray:
         """Each channel's gain from ``base`` to ``now`` (the light may have changed a little:
         auto exposure), and the least change that is not noise."""
         n, b = now[::4, ::4].reshape(-1, 3), base[::4, ::4].reshape(-1, 3)
-        gain = np.median(n + 1.0, axis=0) / np.median(b + 1.0, axis=0)
-        noise = max(DIFF, NOISE * float(np.median(np.abs(n - b * gain).sum(axis=1))))
+        gain = median(n + 1.0, axis=0) / median(b + 1.0, axis=0)
+        noise = max(DIFF, NOISE * float(median(np.abs(n - b * gain).sum(axis=1))))
         return gain, noise
 
     def places(self, image: np.ndarray, side: float) -> list[Place]:

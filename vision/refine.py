@@ -23,6 +23,7 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import Place, die_blobs
+from vision.medians import median
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
 from vision.types import (
@@ -224,7 +225,7 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
            reference: EmptyTray | None = None) -> Reading:
     """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
     side = (profile.side if profile is not None else
-            float(np.median([box_side(d.box) for d in reading.dice])) if reading.dice else
+            float(median([box_side(d.box) for d in reading.dice])) if reading.dice else
             min(image.shape[:2]) / 12.0)
     extra: list[Place] = []
     tray = None

@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.medians import median
 
 MIN_SIZE = 40  # smaller dice have pips of a few blurred pixels: never looked at
 SIDE = 64  # the die's neighbourhood is looked at this many pixels across
@@ -74,8 +75,8 @@ def _face_in(blobs: list[Blob], value: int, size: float) -> np.ndarray | None:
     pts = np.array([b[:2] for b in blobs])[picks]  # (K, value, 2)
     strength = np.array([b[2] for b in blobs])[picks]  # (K, value)
     d = np.sqrt(((pts[:, :, None, :] - pts[:, None, :, :]) ** 2).sum(-1))  # (K, value, value)
-    upper = np.triu_indices(value, 1)
-    gaps = d[:, upper[0], upper[1]]
+    above, below = _pairs(value)
+    gaps = d[:, above, below]
     centre = pts.mean(axis=1)  # (K, 2)
     mirrors = 2 * centre[:, None, :] - pts
     off = np.sqrt(((mirrors[:, :, None, :] - pts[:, None, :, :]) ** 2).sum(-1)).min(axis=2)
@@ -85,6 +86,17 @@ def _face_in(blobs: list[Blob], value: int, size: float) -> np.ndarray | None:
     if not ok.any():
         return None
     return centre[int(np.argmax(np.where(ok, strength.sum(axis=1), -np.inf)))]
+
+
+@lru_cache(maxsize=8)
+def _pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column indices of every pair of ``k`` items (``np.triu_indices(k, 1)``, kept).
+
+    >>> [p.tolist() for p in _pairs(3)]
+    [[0, 0, 1], [1, 2, 2]]
+    """
+    rows, cols = np.triu_indices(k, 1)
+    return rows, cols
 
 
 @lru_cache(maxsize=64)
@@ -135,7 +147,7 @@ def face_centre(image: np.ndarray, center: tuple[float, float], size: float, val
     patch = cv2.cvtColor(around, cv2.COLOR_BGR2GRAY).astype(np.float32)
     s = size * k
     h, c = max(2, int(s / 3)), SIDE // 2
-    face = float(np.median(patch[c - h:c + h, c - h:c + h]))  # around the die's middle
+    face = float(median(patch[c - h:c + h, c - h:c + h]))  # around the die's middle
     if face < LIGHT:
         return None
     blobs = _stand_out(patch, _dark_blobs(patch, PIP_SIGMA * s), face, s)

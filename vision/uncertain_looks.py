@@ -27,6 +27,7 @@ from vision.faint_neighbours import Spot, shrunk, worth_reading
 from vision.larger_look import Read, unanimous
 from vision.locate import LARGE_DIE, Frames, _look
 from vision.merged_dice import Peak
+from vision.one_face import face_around
 from vision.paired_dice import pairs
 from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups, lone
 from vision.set_size import apart, set_side, worth_rereading
@@ -34,6 +35,8 @@ from vision.types import TOO_SMALL, Die, Face, Region, box_centre, box_side, squ
 
 COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where no die was
 # read, or where a read die is at least this x its smallest: one set of dice is one size
+LONE_PIP = 0.3  # in a frame with nothing read, a mark this high may be a large one's pip
+PIP_TRIES = 8  # ... the strongest this many
 ONE_BODY = 3 * BODY  # a one found by its lone pip: its body shows this much (grey levels)
 END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first that reads
 ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
@@ -222,15 +225,16 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
     "too small to count" (``TOO_SMALL``: a pip marked as a die is one of those), grouped
     as the pips of one die each, read ``unanimous``ly by all four classifiers at least as
     surely as a pressed die must be, as no fewer pips than marks, whose body shows against
-    the floor (``body_contrast``); and the ones whose pip is a lone mark (``ones_of_pips``);
-    in image pixels."""
+    the floor (``body_contrast``); and the ones whose pip is a lone mark (``ones_of_pips``;
+    in a frame with nothing read, ``lone_ones``, on every mark, faint or read unsurely as a
+    die of its own); in image pixels."""
     k = fr.work_px
-    marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG]
-    marks = [m for m in marks if not any(covers(d.box, m[:2]) for d in read)
-             and not any(covers(r.box, m[:2]) for r in unsure if r.reason != TOO_SMALL)]
     strict = pressed_sure()
-    if not marks or strict > 1.0:
+    if strict > 1.0:
         return []
+    marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG
+             and not any(covers(d.box, (x * k, y * k)) for d in read)
+             and not any(covers(r.box, (x * k, y * k)) for r in unsure if r.reason != TOO_SMALL)]
     found: list[Die] = []
     for group in groups(marks):
         for way in dice_pips(group):  # one die, else two touching
@@ -238,22 +242,47 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
             if dice:
                 found.extend(dice)
                 break
-    alone = lone(marks)
-    if alone and (read or found):
-        found += ones_of_pips(fr, alone, set_side(read + found), strict)
-    return found
+    if read or found:
+        alone = lone(marks)
+        return found + (ones_of_pips(fr, alone, set_side(read + found), strict) if alone else [])
+    # nothing read: any mark may be a large one's pip, read unsurely as a die of its own
+    return lone_ones(fr, [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= LONE_PIP],
+                     strict)
 
 
 def ones_of_pips(fr: Frames, marks: list[Mark], side: float, sure: float) -> list[Die]:
     """The ones whose pip is one of the lone strong ``marks`` (image pixels): read at the
-    set's ``side`` centred on the mark, a one by the three classifiers at ``sure`` and by
-    the close look as surely as a free die must be (it shrinks a large die's crop, and
-    reads a large pale one less surely), where its body shows clearly against the floor
-    (``ONE_BODY``: a speck on the floor has none). Only places the first classifier reads
-    as a one nearly that surely (``LOOK_BELOW``) are shown the others."""
+    set's ``side`` centred on the mark (``ones_at``)."""
     f = fr.full_px
-    places = [p for p in M.turned(fr.full, [((x / f, y / f), side / f) for x, y, _ in marks])
-              if body_contrast(fr.full, *p) >= ONE_BODY]
+    return ones_at(fr, M.turned(fr.full, [((x / f, y / f), side / f) for x, y, _ in marks]),
+                   sure)
+
+
+def lone_ones(fr: Frames, marks: list[Mark], sure: float) -> list[Die]:
+    """The ones whose pip is one of ``marks`` (image pixels, strongest first; the
+    ``PIP_TRIES`` strongest) in a frame with no die read, so no set's side: each read at the
+    face measured round its pip (``vision.one_face``: a large one close under the camera),
+    where there is one (``ones_at``); a mark on a one found already is not tried."""
+    f = fr.full_px
+    found: list[Die] = []
+    for x, y, s in marks[:PIP_TRIES]:
+        if any(covers(d.box, (x, y)) for d in found):
+            continue
+        face = face_around(fr.full, (x / f, y / f), s / f)
+        if face is not None:
+            found += ones_at(fr, M.turned(fr.full, [face[:2]]), sure)
+    return found
+
+
+def ones_at(fr: Frames, places: list[M.Place], sure: float) -> list[Die]:
+    """The ones at full-resolution ``places`` (centred on a lone pip): each a one by the three
+    classifiers at ``sure`` and by the close look as surely as a free die must be (it shrinks
+    a large die's crop, and reads a large pale one less surely), where its body shows
+    clearly against the floor (``ONE_BODY``: a speck on the floor has none). Only places the
+    first classifier reads as a one nearly that surely (``LOOK_BELOW``) are shown the
+    others; in image pixels."""
+    f = fr.full_px
+    places = [p for p in places if body_contrast(fr.full, *p) >= ONE_BODY]
     if not places:
         return []
     first = M.run_classifier(M.crop_patches(fr.full, places))  # cheap, before all four

@@ -1,0 +1,100 @@
+"""A large one alone in the frame: its face measured around its pip.
+
+Close over a lone one (a die 120-220 px in a 640x480 frame), the detector marks the one's
+pip, strongly, as a small die of its own, and nothing else; read at the mark's size, the
+crop holds a dark disc, which no classifier counts. With other dice read, the reader reads
+such a lone mark again at the set's size (``vision.uncertain_looks.ones_of_pips``); with
+none, there is no size to read it at, and the larger looks never read a one (a small whole
+die in a larger crop is itself one blob on the floor).
+
+So where nothing is read, the reader (``vision.uncertain_looks.lone_ones``) takes the
+detector's marks, strongest first, even faint ones (a pip marked 0.39 high) and those read
+unsurely as small dice ("pips too small to count"), and reads each at the face measured
+round it, as a one only (``ones_at``: all four classifiers, the body against the floor).
+
+A one's pip lies in the middle of its face, and the face is a square of one colour around
+it, bounded by the floor. ``face_around`` measures it: the colour just outside the pip, the
+connected region of that colour round the pip (the pip filled in), and that region's
+smallest rectangle. It is a face only where the region is closed (it does not reach the
+look's edge: a speck on paper, or a dot of a polka-dot cloth, has the floor all round it,
+which goes on), square (``SQUARE``), filling its rectangle as a die's rounded face does
+(``FILLED``), with the pip in its middle (``CENTRED``) and ``PIP_SIDES`` pips across. A pip
+of a larger die (the middle one of a five) has that die's face round it, which the
+classifiers then read whole, as a five.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.medians import median
+
+REACH = 4.0  # the face is sought within this x the mark's size of its centre
+LOOK = 96  # ... on a look this many pixels across
+RING = (0.7, 1.1)  # the face's colour: the median of this ring round the pip (x its size)
+LEAST_APART = 30.0  # the pip differs from the face by this many grey levels (a channel)
+SPREAD = 3.0  # a pixel is face within this x the ring's spread of the face's colour ...
+LEAST = 10.0  # ... (its 90th percentile), at least this many grey levels ...
+ALIKE = 0.35  # ... and at most this x the pip's distance from the face
+SQUARE = 1.25  # the region's rectangle is at most this much longer than wide
+FILLED = 0.85  # ... and the region fills at least this much of it (rounded corners)
+CENTRED = 0.12  # the pip lies within this x the side of the rectangle's centre
+PIP_SIDES = (2.5, 7.0)  # the face is this many marks across
+
+
+def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
+                ) -> tuple[tuple[float, float], float, float] | None:
+    """The face round a pip marked at ``centre`` (``size`` pixels across) in a BGR image, as
+    a (centre, side, angle in degrees) place, or None where no closed square face of one
+    colour lies round it (see the module).
+
+    >>> floor = np.full((240, 320, 3), (200, 170, 210), np.uint8)
+    >>> die = cv2.rectangle(floor.copy(), (100, 60), (219, 179), (235, 235, 235), -1)
+    >>> die = cv2.circle(die, (160, 120), 14, (20, 20, 20), -1)
+    >>> (x, y), side, angle = face_around(die, (160.0, 120.0), 30.0)
+    >>> round(x), round(y), round(side), round(angle)
+    (159, 119, 120, 0)
+    >>> speck = cv2.circle(floor.copy(), (160, 120), 14, (20, 20, 20), -1)
+    >>> face_around(speck, (160.0, 120.0), 30.0) is None
+    True
+    """
+    half = REACH * size
+    m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, LOOK)
+    look = cv2.warpAffine(image, m, (LOOK, LOOK), flags=cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    k = LOOK / (2 * half)  # look pixels per image pixel
+    c = LOOK / 2
+    yy, xx = np.mgrid[0:LOOK, 0:LOOK]
+    r = np.hypot(xx - c, yy - c) / (size * k)
+    pip = median(look[r < 0.25].reshape(-1, 3), axis=0)
+    ring = look[(r >= RING[0]) & (r <= RING[1])].reshape(-1, 3)
+    face = median(ring, axis=0)
+    apart = float(np.abs(face - pip).max())
+    if apart < LEAST_APART:
+        return None
+    spread = float(np.percentile(np.abs(ring - face).max(axis=1), 90))
+    within = min(max(SPREAD * spread, LEAST), ALIKE * apart)
+    near = (np.abs(look - face).max(axis=2) <= within).astype(np.uint8)
+    near[r < RING[1]] = 1  # the pip and its edge belong to the face
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    region = labels == labels[int(c), int(c)]
+    x, y, w, h, _ = stats[labels[int(c), int(c)]]
+    if x == 0 or y == 0 or x + w >= LOOK or y + h >= LOOK:
+        return None  # the floor: it goes on beyond the look
+    outline = max(cv2.findContours(region.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    (fx, fy), (rw, rh), angle = cv2.minAreaRect(outline)
+    if min(rw, rh) <= 0 or max(rw, rh) > SQUARE * min(rw, rh):
+        return None
+    if cv2.contourArea(outline) < FILLED * rw * rh:
+        return None
+    side = (rw + rh) / 2 + 1.0  # the outline runs through its edge pixels' centres
+    if np.hypot(fx - c, fy - c) > CENTRED * side:
+        return None
+    if not PIP_SIDES[0] <= side / (size * k) <= PIP_SIDES[1]:
+        return None
+    back = cv2.invertAffineTransform(m)
+    ix, iy = back @ np.array([fx, fy, 1.0])
+    return (float(ix), float(iy)), float(side / k), float((angle + 45.0) % 90.0 - 45.0)
