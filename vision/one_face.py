@@ -1,18 +1,13 @@
-"""A large one alone in the frame: its face measured around its pip.
+"""A large one alone in the frame: its face measured round its pip.
 
 Close over a lone one (a die 120-220 px in a 640x480 frame), the detector marks the one's
-pip, strongly, as a small die of its own, and nothing else; read at the mark's size, the
-crop holds a dark disc, which no classifier counts. With other dice read, the reader reads
-such a lone mark again at the set's size (``vision.uncertain_looks.ones_of_pips``); with
-none, there is no size to read it at, and the larger looks never read a one (a small whole
-die in a larger crop is itself one blob on the floor).
+pip as a small die of its own, and little else; read at the mark's size, the crop holds a
+dark disc, which no classifier counts. With other dice read, the reader reads a lone mark
+again at the set's size (``vision.uncertain_looks.ones_of_pips``); with none, there is no
+size to read it at, and the larger looks never read a one (a small whole die in a larger
+crop is itself one blob on the floor).
 
-So where nothing is read, the reader (``vision.uncertain_looks.lone_ones``) takes the
-detector's marks, strongest first, even faint ones (a pip marked 0.39 high) and those read
-unsurely as small dice ("pips too small to count"), and reads each at the face measured
-round it, as a one only (``ones_at``: all four classifiers, the body against the floor).
-
-A one's pip lies in the middle of its face, and the face is a square of one colour around
+A one's pip lies in the middle of its face, and the face is a square of one colour round
 it, bounded by the floor. ``face_around`` measures it: the colour just outside the pip, the
 connected region of that colour round the pip (the pip filled in), and that region's
 smallest rectangle. It is a face only where the region is closed (it does not reach the
@@ -21,6 +16,11 @@ which goes on), square (``SQUARE``), filling its rectangle as a die's rounded fa
 (``FILLED``), with the pip in its middle (``CENTRED``) and ``PIP_SIDES`` pips across. A pip
 of a larger die (the middle one of a five) has that die's face round it, which the
 classifiers then read whole, as a five.
+
+Where nothing is read, the reader (``vision.uncertain_looks.lone_ones``) takes the
+detector's marks, strongest first, faint ones too (a pip marked 0.39 high) and those read
+unsurely as dice of their own, and reads each at the face measured round it, as a one only
+(``ones_at``: all four classifiers alike and sure, the body showing against the floor).
 """
 
 from __future__ import annotations
