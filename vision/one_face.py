@@ -41,7 +41,10 @@ ALIKE = 0.35  # ... and at most this x the pip's distance from the face
 SQUARE = 1.25  # the region's rectangle is at most this much longer than wide
 FILLED = 0.85  # ... and the region fills at least this much of it (rounded corners)
 CENTRED = 0.12  # the pip lies within this x the side of the rectangle's centre
-PIP_SIDES = (2.5, 7.0)  # the face is this many marks across
+ROUND = 0.7  # the pip fills this much of its smallest enclosing circle (a square 0.64) ...
+WHOLE = 0.97  # ... and of its outline: no pips of its own in it
+PIP_SIZE = (0.1, 0.45)  # ... and is this x the face's side across
+PIP_SIDES = (2.0, 7.0)  # the face is this many marks across (a mark sized as a die)
 
 
 def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
@@ -95,6 +98,38 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
         return None
     if not PIP_SIDES[0] <= side / (size * k) <= PIP_SIDES[1]:
         return None
+    if not _a_pip(look, pip, face, c, side):
+        return None
     back = cv2.invertAffineTransform(m)
     ix, iy = back @ np.array([fx, fy, 1.0])
     return (float(ix), float(iy)), float(side / k), float((angle + 45.0) % 90.0 - 45.0)
+
+
+def _a_pip(look: np.ndarray, pip: np.ndarray, face: np.ndarray, c: float, side: float,
+           ) -> bool:
+    """Whether what lies at the look's centre ``c`` is a pip on a face ``side`` pixels
+    across: the connected blob there of pixels nearer the ``pip``'s colour than the
+    ``face``'s is a disc (``ROUND``, ``WHOLE``: a small whole die taken for the pip, a tray
+    for its face, is a square with its own pips in it) of a pip's size (``PIP_SIZE``).
+
+    >>> look = np.full((96, 96, 3), 230.0, np.float32)
+    >>> pip, face = np.array([20.0] * 3), np.array([230.0] * 3)
+    >>> disc = cv2.circle(look.copy(), (48, 48), 8, (20, 20, 20), -1)
+    >>> square = cv2.rectangle(look.copy(), (38, 38), (58, 58), (20, 20, 20), -1)
+    >>> [_a_pip(x, pip, face, 48.0, 60.0) for x in (disc, square)]
+    [True, False]
+    """
+    dark = (np.abs(look - pip).max(axis=2) < np.abs(look - face).max(axis=2)).astype(np.uint8)
+    n, labels = cv2.connectedComponents(dark, connectivity=4)
+    at = labels[int(c), int(c)]
+    if at == 0:
+        return False
+    blob = (labels == at).astype(np.uint8)
+    outline = max(cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0],
+                  key=cv2.contourArea)
+    (_, _), radius = cv2.minEnclosingCircle(outline)
+    filled = cv2.drawContours(np.zeros_like(blob), [outline], -1, (1,), -1)
+    area = float(blob.sum())
+    return (area >= WHOLE * float(filled.sum())
+            and area >= ROUND * np.pi * (radius + 0.5) ** 2
+            and PIP_SIZE[0] <= 2 * radius / side <= PIP_SIZE[1])

@@ -35,8 +35,7 @@ from vision.types import TOO_SMALL, Die, Face, Region, box_centre, box_side, squ
 
 COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where no die was
 # read, or where a read die is at least this x its smallest: one set of dice is one size
-LONE_PIP = 0.3  # in a frame with nothing read, a mark this high may be a large one's pip
-PIP_TRIES = 8  # ... the strongest this many
+PIP_TRIES = 8  # in a frame with nothing read, the strongest this many marks may be a one's pip
 ONE_BODY = 3 * BODY  # a one found by its lone pip: its body shows this much (grey levels)
 END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first that reads
 ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
@@ -246,8 +245,7 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
         alone = lone(marks)
         return found + (ones_of_pips(fr, alone, set_side(read + found), strict) if alone else [])
     # nothing read: any mark may be a large one's pip, read unsurely as a die of its own
-    return lone_ones(fr, [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= LONE_PIP],
-                     strict)
+    return lone_ones(fr, [(x * k, y * k, s * k) for (x, y), s, _ in looked], strict)
 
 
 def ones_of_pips(fr: Frames, marks: list[Mark], side: float, sure: float) -> list[Die]:

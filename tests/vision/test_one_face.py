@@ -11,6 +11,7 @@ from vision import reader as R
 from vision import uncertain_looks as U
 from vision.one_face import face_around
 from vision.probe_scenes import Probe, empty_tray, probe_scene, specks_on_paper
+from vision.types import box_side
 
 LONE_ONES = {  # large-dice probe scenes of one lone one that only its measured face reads
     2: "120 px, turned 38 degrees, on a lavender floor",
@@ -43,6 +44,54 @@ def test_a_large_one_alone_in_the_frame_is_read(seed: int,
     assert abs((one.box[2] - one.box[0]) / drawn[0].side - 1.0) < 0.1
     monkeypatch.setattr(U, "lone_ones", lambda fr, marks, sure: [])
     assert R.read_dice(img).dice == ()  # no other look reads it
+
+
+PIP_LAYOUT = {1: [(0, 0)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)]}
+
+
+def die_in_a_tray(seed: int, value: int) -> np.ndarray:
+    """One flat square die (a light face of some colour, dark pips) well inside a dark
+    square tray 140-300 px across, on a light table, 640x480."""
+    rng = np.random.default_rng(seed)
+    img = np.full((480, 640, 3), rng.uniform(150, 230, 3), np.float32)
+    tray = int(rng.uniform(140, 300))
+    cx, cy = 320 + int(rng.uniform(-80, 80)), 240 + int(rng.uniform(-40, 40))
+    cv2.rectangle(img, (cx - tray // 2, cy - tray // 2), (cx + tray // 2, cy + tray // 2),
+                  rng.uniform(20, 90, 3).tolist(), -1)
+    side = int(rng.uniform(0.18, 0.35) * tray)
+    die = np.zeros((side, side, 3), np.float32) + rng.uniform(180, 250, 3)
+    pip = rng.uniform(0, 60, 3).tolist()
+    for x, y in PIP_LAYOUT[value]:
+        cv2.circle(die, (int(side / 2 + x * side * 0.27), int(side / 2 + y * side * 0.27)),
+                   max(2, int(side * 0.09)), pip, -1)
+    turn = np.asarray(cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.uniform(0, 90)),
+                                              1.0), np.float64)
+    turn[:, 2] += [cx - side / 2, cy - side / 2] + rng.uniform(-0.1, 0.1, 2) * tray
+    shape = cv2.warpAffine(np.ones((side, side), np.float32), turn, (640, 480))[..., None]
+    img = img * (1 - shape) + cv2.warpAffine(die, turn, (640, 480)) * shape
+    return np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("seed", "side"), [(5, 64), (14, 76), (35, 98), (53, 94)])
+def test_a_one_alone_in_a_dark_tray_is_read(seed: int, side: int) -> None:
+    reading = R.read_dice(die_in_a_tray(seed, 1))
+    assert [d.value for d in reading.dice] == [1]
+    assert abs(box_side(reading.dice[0].box) - side) < 3  # the die, not the tray
+
+
+def test_a_small_die_in_a_tray_is_no_pip_of_a_tray_sized_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 42 px white four in the middle of a dark 232 px tray: the tray's floor is a closed
+    square round it, but the four is no disc, so there is no face."""
+    img = np.full((480, 640, 3), 200, np.uint8)
+    cv2.rectangle(img, (204, 124), (435, 355), (40, 60, 50), -1)
+    cv2.rectangle(img, (299, 219), (340, 260), (235, 235, 235), -1)
+    for x, y in ((308, 228), (331, 228), (308, 251), (331, 251)):
+        cv2.circle(img, (x, y), 4, (20, 20, 20), -1)
+    assert face_around(img, (320.0, 240.0), 42.0) is None
+    monkeypatch.setattr("vision.one_face._a_pip", lambda *args: True)
+    tray = face_around(img, (320.0, 240.0), 42.0)  # without the pip's own check: the tray
+    assert tray is not None and abs(tray[1] - 232) < 6
 
 
 def _floor_with(dot: tuple[int, int], pattern: bool) -> np.ndarray:
