@@ -33,7 +33,9 @@ from vision.medians import median
 
 REACH = 4.0  # the face is sought within this x the mark's size of its centre
 LOOK = 96  # ... on a look this many pixels across
-RING = (0.7, 1.1)  # the face's colour: the median of this ring round the pip (x its size)
+PIP_AT = 0.15  # the pip's colour: the median within this x the mark's size of its centre
+RINGS = ((0.35, 0.55), (0.5, 0.8), (0.7, 1.1))  # the face's: the median of the most even of
+#   these rings round it (x the mark's size, which is a pip's or, boxed generously, more)
 LEAST_APART = 30.0  # the pip differs from the face by this many grey levels (a channel)
 SPREAD = 3.0  # a pixel is face within this x the ring's spread of the face's colour ...
 LEAST = 10.0  # ... (its 90th percentile), at least this many grey levels ...
@@ -44,7 +46,7 @@ CENTRED = 0.12  # the pip lies within this x the side of the rectangle's centre
 ROUND = 0.7  # the pip fills this much of its smallest enclosing circle (a square 0.64) ...
 WHOLE = 0.97  # ... and of its outline: no pips of its own in it
 PIP_SIZE = (0.1, 0.45)  # ... and is this x the face's side across
-PIP_SIDES = (2.0, 7.0)  # the face is this many marks across (a mark sized as a die)
+PIP_SIDES = (1.5, 7.0)  # the face is this many marks across (a pip boxed generously: 1.8)
 
 
 def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
@@ -71,16 +73,21 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
     c = LOOK / 2
     yy, xx = np.mgrid[0:LOOK, 0:LOOK]
     r = np.hypot(xx - c, yy - c) / (size * k)
-    pip = median(look[r < 0.25].reshape(-1, 3), axis=0)
-    ring = look[(r >= RING[0]) & (r <= RING[1])].reshape(-1, 3)
-    face = median(ring, axis=0)
-    apart = float(np.abs(face - pip).max())
-    if apart < LEAST_APART:
+    pip = median(look[r < PIP_AT].reshape(-1, 3), axis=0)
+    rings = []  # (spread, face colour, its distance from the pip's, outer edge) of each ring
+    for inner, outer in RINGS:
+        ring = look[(r >= inner) & (r <= outer)].reshape(-1, 3)
+        face = median(ring, axis=0)
+        apart = float(np.abs(face - pip).max())
+        if apart >= LEAST_APART:
+            rings.append((float(np.percentile(np.abs(ring - face).max(axis=1), 90)), face,
+                          apart, outer))
+    if not rings:
         return None
-    spread = float(np.percentile(np.abs(ring - face).max(axis=1), 90))
+    spread, face, apart, outer = min(rings, key=lambda ring: ring[0])  # the most even: face
     within = min(max(SPREAD * spread, LEAST), ALIKE * apart)
     near = (np.abs(look - face).max(axis=2) <= within).astype(np.uint8)
-    near[r < RING[1]] = 1  # the pip and its edge belong to the face
+    near[r < outer] = 1  # the pip and its edge belong to the face
     n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
     region = labels == labels[int(c), int(c)]
     x, y, w, h, _ = stats[labels[int(c), int(c)]]
