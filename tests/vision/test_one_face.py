@@ -9,37 +9,44 @@ import pytest
 
 from vision import reader as R
 from vision import uncertain_looks as U
+from vision.locate import frames, locate
 from vision.one_face import face_around
 from vision.probe_scenes import Probe, empty_tray, probe_scene, specks_on_paper
 from vision.types import box_side
 
-LONE_ONES = {  # large-dice probe scenes of one lone one that only its measured face reads
-    2: "120 px, turned 38 degrees, on a lavender floor",
-    8: "120 px, its pip marked faintly (0.39 high)",
-    17: "198 px",
-    20: "149 px, its pip read unsurely as a 24 px die ('pips too small to count')",
-    21: "170 px, blue with gold pips",
-    39: "219 px",
+LONE_ONES = {  # probe scenes of one lone one that only its measured face reads
+    (Probe.LARGE_DICE, 2): "120 px, turned 38 degrees, on a lavender floor",
+    (Probe.LARGE_DICE, 8): "120 px, its pip marked faintly (0.39 high)",
+    (Probe.LARGE_DICE, 17): "198 px",
+    (Probe.LARGE_DICE, 20): "149 px, its pip read unsurely as a 24 px die",
+    (Probe.LARGE_DICE, 21): "170 px, blue with gold pips",
+    (Probe.LARGE_DICE, 39): "219 px",
+    (Probe.LONE_DICE, 28): "81 px, blue with a gold pip on dark cloth, the pip marked 45 px",
 }
+SCENES = sorted(LONE_ONES, key=lambda scene: (scene[0].value, scene[1]))
 
 
-@pytest.mark.parametrize("seed", sorted(LONE_ONES))
-def test_the_face_round_a_lone_one_s_pip_is_the_drawn_die(seed: int) -> None:
-    img, (one,) = probe_scene(Probe.LARGE_DICE, seed)
-    assert one.value == 1, LONE_ONES[seed]
-    face = face_around(img, one.center, 0.2 * one.side)  # the detector marks the pip so
+@pytest.mark.parametrize(("probe", "seed"), SCENES)
+def test_the_face_round_a_lone_one_s_pip_is_the_drawn_die(probe: Probe, seed: int) -> None:
+    img, (one,) = probe_scene(probe, seed)
+    assert one.value == 1, LONE_ONES[probe, seed]
+    fr = frames(img)  # 640x480: the detector's marks in image pixels
+    (x, y), size, _ = locate(fr.work_levels)[0]  # its strongest mark: the pip
+    assert np.hypot(x - one.center[0], y - one.center[1]) < 0.1 * one.side
+    face = face_around(img, (x, y), size)
     assert face is not None
     (x, y), side, _ = face
     assert np.hypot(x - one.center[0], y - one.center[1]) < 0.05 * one.side
     assert abs(side / one.side - 1.0) < 0.06
 
 
-@pytest.mark.parametrize("seed", sorted(LONE_ONES))
-def test_a_large_one_alone_in_the_frame_is_read(seed: int,
+@pytest.mark.parametrize(("probe", "seed"), SCENES)
+def test_a_large_one_alone_in_the_frame_is_read(probe: Probe, seed: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    img, drawn = probe_scene(Probe.LARGE_DICE, seed)
+    img, drawn = probe_scene(probe, seed)
     reading = R.read_dice(img)
-    assert [d.value for d in reading.dice] == [1] and reading.uncertain == (), LONE_ONES[seed]
+    assert [d.value for d in reading.dice] == [1], LONE_ONES[probe, seed]
+    assert reading.uncertain == ()
     (one,) = reading.dice
     assert abs((one.box[2] - one.box[0]) / drawn[0].side - 1.0) < 0.1
     monkeypatch.setattr(U, "lone_ones", lambda fr, marks, sure: [])
@@ -76,7 +83,7 @@ def die_in_a_tray(seed: int, value: int) -> np.ndarray:
 def test_a_one_alone_in_a_dark_tray_is_read(seed: int, side: int) -> None:
     reading = R.read_dice(die_in_a_tray(seed, 1))
     assert [d.value for d in reading.dice] == [1]
-    assert abs(box_side(reading.dice[0].box) - side) < 3  # the die, not the tray
+    assert abs(box_side(reading.dice[0].box) - side) < 6  # the die, not the tray
 
 
 def test_a_small_die_in_a_tray_is_no_pip_of_a_tray_sized_one(
