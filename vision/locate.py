@@ -30,6 +30,11 @@ SMALL_DIE = 28.0  # median die below this (working px): look again at twice the 
 LARGE_DIE = 130.0  # median die above this: look again at half the scale
 PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
+LOCAL = 32.0  # a look normalized locally: each pixel by its neighbourhood, a Gaussian of
+#               this many pixels of the half-size image (16 let a die's own pips set its
+#               spread: a 59 px two marked as two small dice)
+UNLIKE = 0.5  # ... its peaks count where the neighbourhood's mean lies this x the frame's
+#              spread from the frame's mean (a pale floor's dice gain nothing by it)
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
 
 
@@ -140,18 +145,38 @@ def locate(levels: Pyramid) -> list[Peak]:
 
 
 def _heat(work: np.ndarray, det_in: np.ndarray, norm: tuple[float, float] | None = None,
-          ) -> tuple[np.ndarray, np.ndarray, float]:
+          local: float | None = None) -> tuple[np.ndarray, np.ndarray, float]:
     """The detector's heat map and die sizes on ``det_in`` (``work``, the working image or a
-    window of it, at some pyramid level; ``norm``: as ``M.det_blob``'s), and the working
-    pixels one cell of them spans."""
-    heat, size = M.run_detector(work, det_in, norm=norm)
+    window of it, at some pyramid level; ``norm``, ``local``: as ``M.run_detector``'s), and
+    the working pixels one cell of them spans."""
+    heat, size = M.run_detector(work, det_in, norm=norm, local=local)
     return heat, size, M.STRIDE * M.DET_SCALE * work.shape[1] / det_in.shape[1]
 
 
-def _look(work: np.ndarray, det_in: np.ndarray) -> list[Peak]:
-    """Peaks of the detector run on ``det_in`` (the working image at some pyramid level)."""
-    heat, size, cell = _heat(work, det_in)
+def _look(work: np.ndarray, det_in: np.ndarray, local: float | None = None) -> list[Peak]:
+    """Peaks of the detector run on ``det_in`` (the working image at some pyramid level;
+    ``local``: as ``M.run_detector``'s)."""
+    heat, size, cell = _heat(work, det_in, local=local)
     return find_peaks(heat, size, PEAK_MIN, cell)
+
+
+def locate_locally(levels: Pyramid, looked: list[Peak]) -> list[Peak]:
+    """``looked`` (the detector's peaks, ``locate``) with those of a look at half size with
+    each pixel normalized by its neighbourhood (``LOCAL`` pixels of the half: a die in a
+    dark tray on a light table, faint against the frame's spread) in place of theirs near
+    them, where that neighbourhood is unlike the frame (``UNLIKE``: on a plain or pale
+    floor the local look finds the floor's grain, a pip, and no die the first look missed)."""
+    work, small = levels[0], levels[1]
+    mean, spread = M.frame_norm(small)
+    near = cv2.GaussianBlur(small.astype(np.float32).mean(axis=2), (0, 0), LOCAL)
+    k = small.shape[1] / work.shape[1]  # half-size pixels per working pixel
+    h, w = near.shape
+
+    def unlike(p: Peak) -> bool:  # its neighbourhood is unlike the frame: a tray, a table
+        x, y = min(int(p[0][0] * k), w - 1), min(int(p[0][1] * k), h - 1)
+        return abs(float(near[y, x]) - mean) >= UNLIKE * spread
+
+    return _merge(looked, [p for p in _look(work, small, LOCAL) if unlike(p)], lambda p: True)
 
 
 def _beside(work: np.ndarray, cells: list[tuple[float, float, float]], peaks: list[Peak],

@@ -83,6 +83,28 @@ def det_blob(small: np.ndarray, norm: tuple[float, float] | None = None) -> np.n
     return blob
 
 
+def local_blob(small: np.ndarray, sigma: float) -> np.ndarray:
+    """``det_blob`` with each pixel normalized by its own neighbourhood (the mean and spread,
+    over the channels, within a Gaussian of ``sigma`` pixels) instead of the whole frame's:
+    a die in a dark tray on a light table keeps the contrast a die on a plain floor has,
+    where the frame's spread, the table against the tray, flattens it.
+
+    >>> table = np.full((64, 96, 3), 200, np.uint8); table[16:48, 16:48] = 60  # a tray
+    >>> table[28:36, 28:36] = 90  # a faint die in it
+    >>> b = local_blob(table, 8.0)
+    >>> b.shape, bool(b[0, 0, 32, 32] - b[0, 0, 20, 20] > 1.0)
+    ((1, 3, 64, 96), True)
+    """
+    x = small.astype(np.float32)
+    mean = cv2.GaussianBlur(x.mean(axis=2), (0, 0), sigma)
+    square = cv2.GaussianBlur((x * x).mean(axis=2), (0, 0), sigma)
+    spread = np.sqrt(np.maximum(square - mean * mean, 0.0)) + 8.0
+    h, w = small.shape[:2]
+    blob = np.zeros((1, 3, h + -h % PAD, w + -w % PAD), np.float32)
+    blob[0, :, :h, :w] = ((x - mean[..., None]) / spread[..., None]).transpose(2, 0, 1)
+    return blob
+
+
 def det_input(image: np.ndarray) -> np.ndarray:
     """BGR image -> detector blob (1, 3, H, W) at half resolution, zero-padded."""
     return det_blob(det_resize(image))
@@ -253,19 +275,20 @@ def _net(name: str) -> cv2.dnn.Net:
 
 def run_detector(image: np.ndarray, small: np.ndarray | None = None,
                  net: cv2.dnn.Net | None = None, norm: tuple[float, float] | None = None,
-                 ) -> tuple[np.ndarray, np.ndarray]:
+                 local: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Heat map (0..1) and die size (pixels), each (H/STRIDE, W/STRIDE) cropped to the image.
 
     ``small`` is the detector's input when the caller already has it (``det_resize(image)``,
     or ``image`` itself to look at twice the usual scale: then cells are STRIDE/2 image
     pixels and sizes come back in image pixels too). ``net``: another detector (training).
-    ``norm``: as ``det_blob``'s.
+    ``norm``: as ``det_blob``'s; ``local``: normalize each pixel by its neighbourhood
+    instead, within a Gaussian of that many pixels of ``small`` (``local_blob``).
     """
     if small is None:
         small = det_resize(image)
     if net is None:
         net = _net(DETECTOR)
-    net.setInput(det_blob(small, norm))
+    net.setInput(det_blob(small, norm) if local is None else local_blob(small, local))
     out = net.forward()[0]
     f = image.shape[1] / small.shape[1]  # image pixels per detector-input pixel
     cell = STRIDE * DET_SCALE * f

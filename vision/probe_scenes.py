@@ -38,6 +38,12 @@ scenes:
   of the six colourings; on grey wood grain, a plain cloth or paper: the slanted webcam's
   side faces, which ``slanted-wood`` (flat dice, the whole scene warped) does not draw.
 
+* ``large-dice`` (round 34): one die, or two side by side, 100-220 px, of those colourings,
+  on a plain floor, 640x480: a camera close over them.
+* ``tray-on-table`` (round 35): one or two dice of those colourings, 30-80 px, well apart in
+  a plain square tray 200-400 px across, dark on a light table or light on a dark one,
+  640x480: the frame's spread, the table against the tray, flattens a die's contrast.
+
 ``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
 coloured specks of pip size, where a reader should find nothing.
 
@@ -71,6 +77,7 @@ class Probe(Enum):
     GLOSSY_DICE = "glossy-dice"
     SLANTED_CUBES = "slanted-cubes"
     LARGE_DICE = "large-dice"
+    TRAY_ON_TABLE = "tray-on-table"
 
 
 @dataclass(frozen=True)
@@ -476,11 +483,36 @@ def large_dice(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, 0.6), dice
 
 
+def tray_on_table(rng: np.random.Generator, blend: Blend = _blend,
+                  ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """One or two dice of one colouring, 30-80 px (at most a quarter of the tray), well apart
+    in a plain square tray 200-400 px across, dark on a light table or light on a dark one,
+    straight down, 640x480 (a dice tray on the table under the box)."""
+    w, h = 640, 480
+    dark = rng.random() < 0.7
+    table, tray = (rng.uniform(150, 230, 3), rng.uniform(20, 100, 3)) if dark else (
+        rng.uniform(30, 90, 3), rng.uniform(140, 220, 3))
+    img = np.full((h, w, 3), table, np.float32)
+    side = float(rng.uniform(200, min(400, h - 20)))
+    cx, cy = w / 2 + rng.uniform(-0.15, 0.15) * w, h / 2 + rng.uniform(-0.05, 0.05) * h
+    x0, y0 = int(cx - side / 2), int(max(5, cy - side / 2))
+    cv2.rectangle(img, (x0, y0), (x0 + int(side), min(h - 5, y0 + int(side))), tray.tolist(), -1)
+    img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    die = float(rng.uniform(30, min(80.0, (side - 10) / 4)))  # room for two, well apart
+    face, pip = (np.array(c, np.float32) for c in COLOURINGS[int(rng.integers(len(COLOURINGS)))])
+    inner = int(min(side, h - 10 - y0))
+    spots = _places(rng, int(rng.integers(1, 3)), die, int(side) - 10, inner - 10, apart=2.5)
+    dice = [ProbeDie(int(rng.integers(1, 7)), (x0 + 5 + x, y0 + 5 + y), die) for x, y in spots]
+    for d in dice:
+        blend(img, d, float(rng.uniform(0, 90)), face, pip)
+    return _finish(np.clip(img, 0, 255), rng, 0.6), dice
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
         Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor,
         Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes,
-        Probe.LARGE_DICE: large_dice}
+        Probe.LARGE_DICE: large_dice, Probe.TRAY_ON_TABLE: tray_on_table}
 
 
 def probe_scene(probe: Probe, seed: int, tilt: tuple[float, float] | None = None,

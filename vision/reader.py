@@ -42,7 +42,7 @@ from vision.centre_pip import glint_in_middle
 from vision.coarse_look import contradicted, explained
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
-from vision.locate import frames, locate
+from vision.locate import frames, locate, locate_locally
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -103,6 +103,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     fr = frames(image)
     looked = locate(fr.work_levels)
     cands = settled(fr, looked)
+    if not cands:  # nothing die-like: a look normalized locally (a tray unlike its table)
+        looked = locate_locally(fr.work_levels, looked)
+        cands = settled(fr, looked)
     if expect is not None:
         cands = with_faint(fr, looked, cands, expect)
     easy = easy_pressed(cands)
