@@ -62,7 +62,8 @@ def _fake_detector(calls: list[tuple[tuple[int, ...], object]]) -> Detector:
     """The first look returns ``_ridge``; a closer look (4 px cells) returns the image's
     brightness per cell, so a bright spot drawn on the image is a peak there."""
     def run(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-            norm: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+            norm: tuple[float, float] | None = None, local: float | None = None,
+            ) -> tuple[np.ndarray, np.ndarray]:
         calls.append((image.shape[:2], norm))
         if small is not None and small.shape[1] < image.shape[1]:
             return _ridge(), np.full((40, 40), 30.0, np.float32)
@@ -96,8 +97,9 @@ def test_no_closer_look_without_a_shoulder(monkeypatch: pytest.MonkeyPatch) -> N
     fake = _fake_detector(calls)
 
     def lone(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-             norm: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        heat, size = fake(image, small, net, norm)
+             norm: tuple[float, float] | None = None, local: float | None = None,
+             ) -> tuple[np.ndarray, np.ndarray]:
+        heat, size = fake(image, small, net, norm, local)
         heat = heat.copy()
         heat[13:, 13:] = 0.0
         return heat, size

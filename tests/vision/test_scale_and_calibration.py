@@ -51,9 +51,10 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
     run = M.run_detector
 
     def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-            norm: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+            norm: tuple[float, float] | None = None, local: float | None = None,
+            ) -> tuple[np.ndarray, np.ndarray]:
         looks.append((small if small is not None else image).shape[:2])
-        return run(image, small, norm=norm)
+        return run(image, small, norm=norm, local=local)
 
     monkeypatch.setattr(M, "run_detector", spy)
     reading = R.read_dice(img)
