@@ -168,7 +168,7 @@ def locate_locally(levels: Pyramid, looked: list[Peak]) -> list[Peak]:
     floor the local look finds the floor's grain, a pip, and no die the first look missed)."""
     work, small = levels[0], levels[1]
     mean, spread = M.frame_norm(small)
-    near = cv2.GaussianBlur(small.astype(np.float32).mean(axis=2), (0, 0), LOCAL)
+    near = M.local_mean(small, LOCAL)  # as the local look normalizes by
     k = small.shape[1] / work.shape[1]  # half-size pixels per working pixel
     h, w = near.shape
 

@@ -83,6 +83,12 @@ def det_blob(small: np.ndarray, norm: tuple[float, float] | None = None) -> np.n
     return blob
 
 
+def local_mean(image: np.ndarray, sigma: float) -> np.ndarray:
+    """(H, W) float32: each pixel's neighbourhood mean over the channels, within a Gaussian of
+    ``sigma`` pixels (what ``local_blob`` normalizes by)."""
+    return np.asarray(cv2.GaussianBlur(image.astype(np.float32).mean(axis=2), (0, 0), sigma))
+
+
 def local_blob(small: np.ndarray, sigma: float) -> np.ndarray:
     """``det_blob`` with each pixel normalized by its own neighbourhood (the mean and spread,
     over the channels, within a Gaussian of ``sigma`` pixels) instead of the whole frame's:
@@ -96,7 +102,7 @@ def local_blob(small: np.ndarray, sigma: float) -> np.ndarray:
     ((1, 3, 64, 96), True)
     """
     x = small.astype(np.float32)
-    mean = cv2.GaussianBlur(x.mean(axis=2), (0, 0), sigma)
+    mean = local_mean(small, sigma)
     square = cv2.GaussianBlur((x * x).mean(axis=2), (0, 0), sigma)
     spread = np.sqrt(np.maximum(square - mean * mean, 0.0)) + 8.0
     h, w = small.shape[:2]

@@ -67,7 +67,7 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
     """
     half = REACH * size
     m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, LOOK)
-    look = cv2.warpAffine(image, m, (LOOK, LOOK), flags=cv2.INTER_AREA,
+    look = cv2.warpAffine(image, m, (LOOK, LOOK), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     k = LOOK / (2 * half)  # look pixels per image pixel
     c = LOOK / 2
@@ -88,9 +88,10 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
     within = min(max(SPREAD * spread, LEAST), ALIKE * apart)
     near = (np.abs(look - face).max(axis=2) <= within).astype(np.uint8)
     near[r < outer] = 1  # the pip and its edge belong to the face
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
-    region = labels == labels[int(c), int(c)]
-    x, y, w, h, _ = stats[labels[int(c), int(c)]]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    at = labels[int(c), int(c)]
+    region = labels == at
+    x, y, w, h, _ = stats[at]
     if x == 0 or y == 0 or x + w >= LOOK or y + h >= LOOK:
         return None  # the floor: it goes on beyond the look
     outline = max(cv2.findContours(region.astype(np.uint8), cv2.RETR_EXTERNAL,
@@ -127,7 +128,7 @@ def _a_pip(look: np.ndarray, pip: np.ndarray, face: np.ndarray, c: float, side: 
     [True, False]
     """
     dark = (np.abs(look - pip).max(axis=2) < np.abs(look - face).max(axis=2)).astype(np.uint8)
-    n, labels = cv2.connectedComponents(dark, connectivity=4)
+    _, labels = cv2.connectedComponents(dark, connectivity=4)
     at = labels[int(c), int(c)]
     if at == 0:
         return False
