@@ -17,7 +17,11 @@ faces. Where both upper looks read the same value, other than the die's, sure (`
 by each of the three classifiers, and neither lower look reads that value, the die's value
 is its top face's: the upper looks', at the top face's place. Where they read it less
 surely (``DOUBTED``), the die's own read is a side face's and the top's is not sure: the
-die is not ruled on (an uncertain region, ``SIDE_FACE``). Otherwise the reading stands.
+die is not ruled on (an uncertain region, ``SIDE_FACE``). So too, less surely still
+(``SIDE_SEEN``), where both lower looks read the die's own value, the face in front that
+the whole die was read by, and the upper looks' value is none that half of a flat face of
+the die's value shows (``HALVES``: the upper part of a flat two shows one pip). Otherwise
+the reading stands.
 A camera upside down (the far side at the image's bottom) turns this round; the box's
 camera is mounted upright.
 """
@@ -36,9 +40,13 @@ UP = (0.2, 0.25)  # the looks' middles above (and below) the die's, x its box's 
 WIDE = 0.85  # a look's patch: this x the side across ...
 TALL = 0.65  # ... and this x its width high (the top face, squashed by the slant)
 DOUBT = 0.995  # a die read this sure or surer is not looked at again
-FIRST = 0.6  # the first upper look (one classifier) reading another value this surely ...
+FIRST = 0.5  # the first upper look (one classifier) reading another value this surely ...
 SURE = 0.9  # ... is read by all three at both upper looks, each as sure as this
 DOUBTED = 0.8  # ... or, read by them at both this surely (their mean), the die is in doubt
+SIDE_SEEN = 0.65  # ... or this surely, with both lower looks reading the die's own value
+HALVES = {1: frozenset(), 2: frozenset({1}), 3: frozenset({1, 2}), 4: frozenset({1, 2}),
+          5: frozenset({1, 2, 3}), 6: frozenset({1, 2, 3})}  # what a look at the upper
+#   part of a flat die of each value may read: its face cut about in half
 NOT_A_DIE = 0.5  # a look this likely "not a die" reads nothing
 LOOKS = 3  # at most this many dice a frame are looked at (the least sure): each look costs
 #            a classifier run, and a frame of 25 dice has about ten in doubt
@@ -123,11 +131,28 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     v, p = _value(probs)
     for k, i in enumerate(maybe):
         up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
-        if ((v[up] == seen[i]).all() and (probs[up, 0] < NOT_A_DIE).all()
-                and (p[up] >= DOUBTED).all() and not (v[down] == seen[i]).any()):
+        if not ((v[up] == seen[i]).all() and (probs[up, 0] < NOT_A_DIE).all()
+                and not (v[down] == seen[i]).any()):
+            continue
+        if (p[up] >= DOUBTED).all():
             sure = bool((p[up] >= SURE).all() and agree[up].all())
             out[i] = TopLook(seen[i], float(p[up].min()), sure)
+        elif (p[up] >= SIDE_SEEN).all() and side_seen(seen[i], values[i], v[down]):
+            out[i] = TopLook(seen[i], float(p[up].min()), False)
     return out
+
+
+def side_seen(top: int, value: int, below: np.ndarray) -> bool:
+    """Whether looks that read ``top`` above a die's middle and ``below`` under it show a
+    die read as ``value`` by a side face: each lower look reads the die's own value, and
+    ``top`` is none that the upper part of a flat die of that value shows (``HALVES``).
+
+    >>> side_seen(4, 6, np.array([6, 6])), side_seen(3, 6, np.array([6, 6]))
+    (True, False)
+    >>> side_seen(4, 6, np.array([6, 5])), side_seen(4, 0, np.array([0, 0]))  # 0: not read
+    (False, False)
+    """
+    return value in HALVES and top not in HALVES[value] and bool((below == value).all())
 
 
 def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:

@@ -40,6 +40,32 @@ def test_a_die_whose_top_reads_otherwise_but_unsurely_is_not_ruled_on() -> None:
     assert SIDE_FACE in [r.reason for r in reading.uncertain]
 
 
+def test_a_die_read_by_its_front_face_with_its_top_read_less_surely_is_not_ruled_on() -> None:
+    """Slanted-cubes scene 52: a four read as the six on its front face (0.83 sure). From
+    above it reads four, too unsurely for the doubt of round 23 (``DOUBTED``), but both
+    looks below read six and no half of a flat six shows four pips in a look: the die's
+    read is its front face's (``side_seen``), and it is not ruled on."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, 52)
+    reading = R.read_dice(image)
+    _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
+    assert ruled_wrong == 0
+    four = next(d for d in drawn if d.value == 4)
+    near = [r for r in reading.uncertain if math.dist(r.center, four.center) < four.side]
+    assert [r.reason for r in near] == [SIDE_FACE]
+    assert not reading.dice
+
+
+def test_the_upper_part_of_a_flat_die_is_no_side_face() -> None:
+    """A look at the upper part of a flat die sees about half its face (a two's one pip, a
+    six's row of three): that is never taken for a top face above a side face, even where
+    the looks below read the die's own value."""
+    for value, halves in S.HALVES.items():
+        assert all(top < value for top in halves)
+        for top in halves:
+            assert not S.side_seen(top, value, np.array([value, value]))
+    assert S.side_seen(5, 6, np.array([6, 6]))  # a five's top, a six on its front face
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_flat_dice_are_never_read_from_above(seed: int) -> None:
     """Dice seen straight down, turned any way: the part above a die's middle and the part
