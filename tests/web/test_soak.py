@@ -22,14 +22,12 @@ async def follow(url: str, until: str, seen: list[int]) -> bool:
     """Read the event stream until a table containing ``until`` arrives, connecting again
     (up to ``CONNECTS`` times) where a connection could not be made."""
     async with httpx.AsyncClient(timeout=httpx.Timeout(30.0)) as client:
-        for attempt in range(CONNECTS):
+        for _ in range(CONNECTS - 1):
             try:
                 return await _read_until(client, url, until, seen)
             except (httpx.ConnectError, httpx.ConnectTimeout):
-                if attempt == CONNECTS - 1:
-                    raise
                 await asyncio.sleep(1.0)
-    return False
+        return await _read_until(client, url, until, seen)  # the last try: its error stands
 
 
 async def _read_until(client: httpx.AsyncClient, url: str, until: str, seen: list[int]) -> bool:
