@@ -9,7 +9,9 @@ then the same photos enlarged to the box's 1280x960 capture size (read time, and
 Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
 4 core). Last on each line, the box's own rulings (``box_ruling``): the share of photos it
 would rule on (every die read, the right number of dice) and the share of those rulings
-whose values are wrong: a die read wrongly beside an unread one is never ruled on.
+whose values are wrong: a die read wrongly beside an unread one is never ruled on. Last,
+those rulings again by the number of dice in the photo (``DICE_BANDS``: a roll of a few
+dice, as most games read, up to a Doubting Dice reveal of every player's dice).
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
@@ -84,6 +86,9 @@ from vision.types import Die, Reading, box_centre, box_side, face_order, verdict
 
 CAPTURE_EVERY = 4  # time one photo in this many again at the capture size
 MANY_DICE = 20  # photos with at least this many dice are timed apart too (issue 11: 25 dice)
+DICE_BANDS = (1, 6, 10, MANY_DICE)  # the box's rulings by dice in a photo, from these many:
+#   a roll of a few dice (Bamboozled, Bluffaneer, one Doubting Dice cup) up to a Doubting
+#   Dice reveal, every player's dice poured into the tray
 
 
 TILT_BANDS = ((5.0, 20.0), (20.0, 35.0), (35.0, 50.0))  # --tilts: cameras this far off
@@ -109,6 +114,7 @@ class FolderResult:
     many_dice_cpu_ms: list[float] = field(default_factory=list)  # photos with MANY_DICE+
     rulings: int = 0  # photos the box would rule on (``box_ruling``)
     rulings_wrong: int = 0  # ... whose values are not the labelled ones
+    by_dice: dict[int, Rulings] = field(default_factory=dict)  # the same by ``dice_band``
 
     def line(self) -> str:
         return (f"{self.name:20s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -144,6 +150,56 @@ class FolderResult:
             return ""
         return (f"; {len(self.many_dice_cpu_ms)} photos of {MANY_DICE}+ dice at photo size: "
                 f"cpu {statistics.median(self.many_dice_cpu_ms):.1f} ms")
+
+    def count(self, dice: int, rules: bool, wrong: bool) -> None:
+        """Count a photo of ``dice`` dice the box would rule on (``rules``), wrongly or not,
+        in its ``dice_band``."""
+        band = self.by_dice.setdefault(dice_band(dice), Rulings())
+        band.photos += 1
+        band.rulings += rules
+        band.wrong += wrong
+
+    def by_dice_line(self) -> str:
+        """The box's rulings by the number of dice in the photo (``DICE_BANDS``)."""
+        parts = [f"{band_name(b)}: {self.by_dice[b].part()}" for b in sorted(self.by_dice)]
+        return f"{self.name:14s} the box's rulings by dice in the photo: " + " | ".join(parts)
+
+
+@dataclass
+class Rulings:
+    """Photos, how many of them the box would rule on, and how many of those wrongly."""
+
+    photos: int = 0
+    rulings: int = 0
+    wrong: int = 0
+
+    def part(self) -> str:
+        """
+        >>> Rulings(74, 71, 0).part(), Rulings(12, 5, 1).part()
+        ('71 of 74 photos ruled on (96%), none wrongly', '5 of 12 photos ruled on (42%), 1 wrongly')
+        """
+        wrong = f"{self.wrong} wrongly" if self.wrong else "none wrongly"
+        return (f"{self.rulings} of {self.photos} photos ruled on "
+                f"({100 * self.rulings / max(self.photos, 1):.0f}%), {wrong}")
+
+
+def dice_band(dice: int) -> int:
+    """The ``DICE_BANDS`` band (its least number of dice) that a photo of ``dice`` dice is in.
+
+    >>> [dice_band(n) for n in (1, 5, 6, 9, 10, 19, 20, 47)]
+    [1, 1, 6, 6, 10, 10, 20, 20]
+    """
+    return max((b for b in DICE_BANDS if b <= dice), default=DICE_BANDS[0])
+
+
+def band_name(band: int) -> str:
+    """
+    >>> [band_name(b) for b in DICE_BANDS]
+    ['1-5 dice', '6-9 dice', '10-19 dice', '20+ dice']
+    """
+    i = DICE_BANDS.index(band)
+    return (f"{band}+ dice" if i + 1 == len(DICE_BANDS)
+            else f"{band}-{DICE_BANDS[i + 1] - 1} dice")
 
 
 def rulings_part(rulings: int, wrong: int, photos: int, of: str = "photos") -> str:
@@ -262,6 +318,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         rules, ruled_wrongly = box_ruling(reading, labels)
         r.rulings += rules
         r.rulings_wrong += ruled_wrongly
+        r.count(len(labels), rules, ruled_wrongly)
         if change is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
             capture.append(wall)
@@ -351,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
         print(results[-1].line(), flush=True)
     for r in results:
         print(r.capture_line())
+    for r in results:
+        print(r.by_dice_line())
     if not args.folders:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
