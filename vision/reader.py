@@ -46,6 +46,7 @@ from vision.locate import frames, locate, locate_locally
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
+from vision.seam_marks import without_seam_marks
 from vision.seen_twice import read_once
 from vision.set_size import set_side
 from vision.slanted_top import on_slanted_tops
@@ -156,6 +157,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
     reading = without_glints(image, on_top_faces(image, on_slanted_tops(image, reading)))
+    reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
 
