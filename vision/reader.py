@@ -39,7 +39,7 @@ from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
 from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
 from vision.centre_pip import glint_in_middle
-from vision.coarse_look import contradicted, explained
+from vision.coarse_look import contradicted, covers, explained
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
@@ -115,6 +115,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     f = fr.full_px
     dice: list[Die] = []
     unsure: list[Region] = []
+    faint: list[Region] = []  # places read only for the count (``with_faint``), left unsure
     doubted = ones_in_doubt(cands, M.calibration().sure)
     for c, needed, in_doubt in zip(cands, need, doubted, strict=True):
         box = square_box((c.x * f, c.y * f), c.size * f)
@@ -126,6 +127,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
                    PIPS_TOO_SMALL if c.size < SMALL_PIPS else
                    UNREAD)
             unsure.append(Region(center, box, why, c.confidence))
+            if c.faint:
+                faint.append(unsure[-1])
         else:
             dice.append(Die(c.value, center, box, c.confidence, round(c.angle, 1)))
     more, ut = read_once(image, tuple(unsure), MIN_COUNTABLE * f)  # one die marked twice
@@ -135,7 +138,10 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice, left = explained(dice, list(ut), coarse)
         ut = tuple(left)
     dice += looked_at_pips(fr, looked, dice, ut)
-    dice += looked_beside(fr, looked, dice, ut)
+    beside = looked_beside(fr, looked, dice, tuple(r for r in ut if not is_in(r, faint)))
+    dice += beside  # a faint place is no reason not to look beside a die: read, it is that die
+    ut = tuple(r for r in ut if not (is_in(r, faint) and any(covers(d.box, r.center)
+                                                             for d in beside)))
     found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
@@ -159,6 +165,11 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = without_glints(image, on_top_faces(image, on_slanted_tops(image, reading)))
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
+
+
+def is_in(region: Region, regions: list[Region]) -> bool:
+    """Whether ``region`` is one of ``regions`` (the same object, not an equal one)."""
+    return any(region is r for r in regions)
 
 
 def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
