@@ -152,8 +152,10 @@ class FolderResult:
                 f"cpu {statistics.median(self.many_dice_cpu_ms):.1f} ms")
 
     def count(self, dice: int, rules: bool, wrong: bool) -> None:
-        """Count a photo of ``dice`` dice the box would rule on (``rules``), wrongly or not,
-        in its ``dice_band``."""
+        """Count the box's ruling on a photo of ``dice`` dice (``rules``: it would rule;
+        ``wrong``: wrongly) in the folder's rulings and in its ``dice_band``'s."""
+        self.rulings += rules
+        self.rulings_wrong += wrong
         band = self.by_dice.setdefault(dice_band(dice), Rulings())
         band.photos += 1
         band.rulings += rules
@@ -315,10 +317,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         r.false += s.false
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
-        rules, ruled_wrongly = box_ruling(reading, labels)
-        r.rulings += rules
-        r.rulings_wrong += ruled_wrongly
-        r.count(len(labels), rules, ruled_wrongly)
+        r.count(len(labels), *box_ruling(reading, labels))
         if change is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
             capture.append(wall)

@@ -45,6 +45,7 @@ def test_a_wrong_ruling_is_counted_in_its_band() -> None:
     r = FolderResult("folder", 0, 0, 0, 0, 0, 0, 0.0)
     for dice, rules, wrong in ((2, True, False), (25, True, True), (30, False, False)):
         r.count(dice, rules, wrong)
+    assert (r.rulings, r.rulings_wrong) == (2, 1)
     assert r.by_dice_line() == (
         "folder         the box's rulings by dice in the photo: "
         "1-5 dice: 1 of 1 photos ruled on (100%), none wrongly | "
