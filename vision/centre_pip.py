@@ -140,15 +140,30 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     return (float(x1), float(y1)), found * side
 
 
+def apart_map(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+              ) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
+    """How far each pixel of a die's look (``AROUND`` x its side across, ``SIDE`` pixels,
+    turned by ``angle``) lies from its face's colour (Lab units, lightly blurred); the look
+    in Lab, the die's side in its pixels, and the face's colour."""
+    lab, s, _, face = _look(image, centre, side, angle, AROUND)
+    return cv2.GaussianBlur(np.linalg.norm(lab - face, axis=2), (0, 0), 0.6), lab, s, face
+
+
+def zone_start(s: float) -> int:
+    """The first row (and column) of a look where marks are sought (``ZONE`` x the die's
+    side ``s``, in the look's pixels, each way from its middle); ``marks`` places them from
+    there."""
+    return int(np.ceil(SIDE / 2 - ZONE * s))
+
+
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
           least: float = SMALLEST) -> tuple[list[FaceMark], float]:
     """The marks standing out from the face of a die (``centre``, ``side`` in pixels, turned
     by ``angle``) in a BGR image, each at least ``least`` x a pip's least area, and their
     median distance from the face's colour (Lab units)."""
-    lab, s, _, face = _look(image, centre, side, angle, AROUND)
+    apart, lab, s, face = apart_map(image, centre, side, angle)
     c = SIDE / 2
-    apart = cv2.GaussianBlur(np.linalg.norm(lab - face, axis=2), (0, 0), 0.6)
-    z0, z1 = int(np.ceil(c - ZONE * s)), int(c + ZONE * s)
+    z0, z1 = zone_start(s), int(c + ZONE * s)
     zone = apart[z0:z1, z0:z1]
     top = float(zone.max())
     if top <= 0:

@@ -20,7 +20,8 @@ that the detector took for one are found by the blob they make on the floor and 
 its two ends (``vision.paired_dice``). A die in doubt that a slanted camera shows by its
 side face is read by its top face, looked at above its middle (``vision.slanted_top``). A
 three or five whose middle mark is a glint, not a pip, is not ruled on
-(``vision.centre_pip``).
+(``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
+would be (``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them. This module runs the steps in order (``read_dice``) and makes the reader
@@ -43,6 +44,7 @@ from vision.coarse_look import contradicted, covers, explained
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
+from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
 from vision.refine import refine
@@ -55,6 +57,7 @@ from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
     GLINT,
+    PIP_MISSING,
     PIPS_TOO_SMALL,
     TOUCHING_DICE,
     UNREAD,
@@ -163,6 +166,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
     reading = without_glints(image, on_top_faces(image, on_slanted_tops(image, reading)))
+    reading = without_missing_pips(image, reading)
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
@@ -191,6 +195,14 @@ def without_glints(image: np.ndarray, reading: Reading) -> Reading:
     glints = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < PLAIN
               and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)]
     return reading.without(glints, GLINT) if glints else reading
+
+
+def without_missing_pips(image: np.ndarray, reading: Reading) -> Reading:
+    """``reading`` with each die whose face lacks a pip of its value
+    (``vision.pip_places``) made an uncertain region."""
+    bare = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < PLAIN
+            and pip_missing(image, d.center, box_side(d.box), d.angle, d.value)]
+    return reading.without(bare, PIP_MISSING) if bare else reading
 
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:

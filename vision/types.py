@@ -96,6 +96,7 @@ OVERLAPPING_FACES = "overlapping faces (a side face, or stacked dice)"  # ... tw
 TOO_SMALL = "die too small to count its pips"  # ... under the reader's smallest countable die
 UNREAD = "face could not be counted"  # ... a die whose read was not sure enough
 GLINT = "a glint where a pip would be"  # ... a three or five whose centre mark is off its place
+PIP_MISSING = "a pip of the value read is missing"  # ... its face bare at one of its places
 SIDE_FACE = "a side face read: the top face reads otherwise"  # ... a die seen at a slant
 PIPS_TOO_SMALL = "pips too small to count"  # ... a small die read unsurely: its pips a few px
 

@@ -1,0 +1,85 @@
+"""A die read as a value whose pip places its face leaves bare is not ruled on
+(``vision.pip_places``)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import reader as R
+from vision.bench import probe_labels, score_reading
+from vision.pip_places import LAYOUTS, pip_missing
+from vision.probe_scenes import Probe, probe_scene
+from vision.synthetic import render_dice
+from vision.types import PIP_MISSING
+
+
+@pytest.mark.parametrize(("probe", "seed", "value"), [(Probe.SPOTTED_FLOOR, 43, 2),
+                                                      (Probe.GLOSSY_DICE, 32, 3)])
+def test_a_die_read_as_a_five_its_face_cannot_show_is_not_ruled_on(
+        probe: Probe, seed: int, value: int) -> None:
+    """Spotted-floor scene 43: a white two with red pips, the floor's blue dots showing at
+    its rounded corners, read as a five 0.85 sure. Glossy-dice scene 32: a black three
+    with a glint beside a corner pip, read as a five 0.79 sure. Neither face has a mark in
+    its middle and at two of its corners, as a five's has: each die is an uncertain
+    region, and nothing is ruled wrong."""
+    image, drawn = probe_scene(probe, seed)
+    reading = R.read_dice(image)
+    _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
+    assert ruled_wrong == 0
+    assert [r.reason for r in reading.uncertain] == [PIP_MISSING]
+    assert value not in reading.values
+
+
+def _face(pips: list[tuple[float, float]], turn: float = 0.0) -> np.ndarray:
+    """A 60 px cream face centred at (100, 100) on a green floor, black pips at ``pips``
+    (offsets from its middle, in sides), the whole turned by ``turn`` degrees."""
+    image = np.full((200, 200, 3), (60, 160, 70), np.uint8)
+    image[70:130, 70:130] = (200, 225, 235)
+    for x, y in pips:
+        cv2.circle(image, (round(100 + 60 * x), round(100 + 60 * y)), 5, (20, 20, 20), -1)
+    return cv2.warpAffine(image, cv2.getRotationMatrix2D((100, 100), turn, 1.0), (200, 200),
+                          borderValue=(60, 160, 70))
+
+
+TWO = [(-0.25, -0.25), (0.25, 0.25)]
+THREE = [(-0.25, -0.25), (0.0, 0.0), (0.25, 0.25)]
+FOUR = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
+FIVE = [*FOUR, (0.0, 0.0)]
+SIX = [(-0.25, y) for y in (-0.28, 0.0, 0.28)] + [(0.25, y) for y in (-0.28, 0.0, 0.28)]
+FACES = {2: TWO, 3: THREE, 4: FOUR, 5: FIVE, 6: SIX}
+
+
+@pytest.mark.parametrize("turn", [0.0, 20.0, 45.0, 70.0])
+def test_a_face_shows_the_pips_of_its_own_value_and_not_those_of_more(turn: float) -> None:
+    """A face turned any way, boxed at its angle as the reader boxes it, shows its own
+    value's pips, and a bare place for every value with more pips but a six: a four's and
+    a five's corner pips, a pip's width apart, leave no gap where a six's middle pips
+    would be."""
+    def missing(shown: int, read: int) -> bool:
+        return pip_missing(_face(FACES[shown], turn), (100.0, 100.0), 60.0, -turn, read)
+
+    assert not any(missing(v, v) for v in FACES)
+    assert all(missing(shown, read) for shown in FACES for read in FACES
+               if read > shown and (read, shown) not in ((6, 4), (6, 5)))
+
+
+def test_nothing_is_said_where_the_face_is_not_seen_whole() -> None:
+    """A one (its only place is the middle), a die too small, pips that do not stand out,
+    and a look whose marks are not a pair mirrored through its middle (a box off the
+    face): the check says nothing."""
+    assert not pip_missing(_face([(0.0, 0.0)]), (100.0, 100.0), 60.0, 0.0, 1)
+    assert not pip_missing(cv2.resize(_face(TWO), (40, 40)), (20.0, 20.0), 12.0, 0.0, 5)
+    plain = _face([])
+    assert not pip_missing(plain, (100.0, 100.0), 60.0, 0.0, 5)
+    assert not pip_missing(_face(TWO), (115.0, 85.0), 60.0, 0.0, 5)  # the box off the face
+
+
+@pytest.mark.parametrize("value", sorted(LAYOUTS))
+def test_rendered_dice_of_every_value_keep_their_pips(value: int) -> None:
+    """Drawn dice of every value, several together, are read whole: none is taken."""
+    values = [value, 7 - value, value]
+    image = render_dice(values, rng=value, side=60.0)
+    reading = R.read_dice(image, expect=len(values))
+    assert reading.ok and sorted(reading.values) == sorted(values)

@@ -1,0 +1,161 @@
+"""A die read as a value its face does not show: one of that value's pip places is bare.
+
+The classifiers read a die from the whole crop. Now and then they count marks that are not
+the die's pips: a spotted floor's dots showing at a two's rounded corners, read as a five
+(0.85 sure); a glint beside a three's corner pip, read as a five (0.79 sure). The face
+itself says otherwise: a five's pips lie at its four corners and its middle, and on that
+two's face the middle and two corners are the face's own colour.
+
+So where a die's face is seen plainly, a die read as ``value`` must show a mark at each of
+that value's pip places. The check looks at the die's face in its own axes
+(``centre_pip.apart_map``: each pixel's distance from the face's colour, over the pips'
+median distance), and tries every placement of the value's layout a real die could show:
+turned by up to a right angle (``TURNS``: the reader's angle may be off), the pips
+``REACHES`` x the side from the middle across and down (a six's rows are nearer than its
+columns; a slant squeezes one way, up to ``SQUASH``), the layout up to ``SHIFT`` x the
+side off the middle, two and three on either diagonal, six's middle pips on either axis.
+A placement fits where every place has a mark (``PRESENT`` of the pips' distance) within
+``NEAR`` x the side. If none fits, a pip place is bare however the die lies: the die is not
+ruled on (``PIP_MISSING``). It is lenient by design: a four's or five's corner pips, each a
+pip wide, leave no gap where a six's middle pips would be, so a four or five read as a six is
+not told.
+
+It says nothing where it cannot see the face whole: a die under ``centre_pip.MIN_SIDE``
+pixels, pips that do not stand out (``centre_pip.CLEAR``), a one (its single place is the
+middle, where a box off the face looks), or a face that does not show two of its marks
+mirrored through its middle, as a diagonal pair of a two, three, four, five or six is
+(``centred_pair``): without them the look may be off the face, its pips cut by its edge.
+Measured on every die read in the shared photos and the probes, as they are and through
+the camera changes: no die read right was taken (the guard of the centred pair is what
+keeps dice boxed off their face, read right by the classifiers, from being taken).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import centre_pip as C
+
+PRESENT = 0.3  # a place has a mark where the face differs this much (x the pips' median)
+NEAR = 0.05  # ... within this x the side of it
+SHIFT = 0.15  # the layout is tried up to this x the side off the look's middle
+REACHES = tuple(0.18 + 0.03 * k for k in range(7))  # pips this x the side from the middle
+SQUASH = 1.45  # ... across and down, one at most this many times the other
+TURNS = (0.0, 15.0, 30.0, 45.0, 60.0, 75.0)  # degrees the layout is turned (NEAR covers 7.5)
+PAIRED = 0.08  # two marks mirrored through the middle: their midpoint this near it (x side)
+LEAST_REACH = 0.15  # ... each this far from it across and down, at least (x side) ...
+MOST_REACH = 0.38  # ... and at most
+
+Place = tuple[int, int]  # a pip place: -1, 0 or 1 reach from the middle, across and down
+DIAGONALS: tuple[tuple[Place, ...], ...] = (((-1, -1), (1, 1)), ((1, -1), (-1, 1)))
+CORNERS: tuple[Place, ...] = ((-1, -1), (1, -1), (-1, 1), (1, 1))
+MIDDLE: tuple[Place, ...] = ((0, 0),)
+SIDES: tuple[tuple[Place, ...], ...] = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
+LAYOUTS: dict[int, tuple[tuple[Place, ...], ...]] = {
+    2: DIAGONALS,
+    3: tuple(d + MIDDLE for d in DIAGONALS),
+    4: (CORNERS,),
+    5: (CORNERS + MIDDLE,),
+    6: tuple(CORNERS + m for m in SIDES),
+}
+"""Each value's pip places, every way a die may show them (two and three on either
+diagonal, six's middle pips across or down)."""
+
+
+def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+                value: int) -> bool:
+    """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
+    shows its face plainly and no placement of that value's pips finds a mark at each place.
+    False where that cannot be told (see the module's notes)."""
+    if value not in LAYOUTS or side < C.MIN_SIDE:
+        return False
+    found, clear = C.marks(image, centre, side, angle)
+    if clear < C.CLEAR:
+        return False
+    face, face_side = C.face_square(image, centre, side, angle)  # a box off the face
+    if face != centre:
+        on_face, clear = C.marks(image, face, face_side, angle)
+        if clear >= C.CLEAR:
+            found, centre, side = on_face, face, face_side
+    apart, _, s, colour = C.apart_map(image, centre, side, angle)
+    offsets = mark_offsets(found, s)
+    if not centred_pair(offsets):
+        return False
+    pips = float(np.median([np.linalg.norm(np.array(m.colour) - colour) for m in found]))
+    return not fits(marked_near(apart / pips, s), s, LAYOUTS[value])
+
+
+def mark_offsets(found: list[C.FaceMark], s: float) -> np.ndarray:
+    """Each mark's offset from the look's middle, across and down, in die sides (``s``
+    the side in the look's pixels)."""
+    z0, c = C.zone_start(s), C.SIDE / 2
+    return np.array([(m.centre[0] + z0 - c, m.centre[1] + z0 - c) for m in found],
+                    float).reshape(-1, 2) / s
+
+
+def centred_pair(offsets: np.ndarray) -> bool:
+    """Whether two marks (``offsets`` from the face's middle, in sides) lie mirrored through
+    the middle (``PAIRED``) on a diagonal, as two pips of a face do (``LEAST_REACH`` to
+    ``MOST_REACH`` from it across and down, the one at most ``SQUASH`` x the other).
+
+    >>> centred_pair(np.array([[-0.25, -0.26], [0.24, 0.25]]))  # a two
+    True
+    >>> centred_pair(np.array([[-0.25, -0.26], [0.24, -0.25]]))  # two pips side by side
+    False
+    >>> centred_pair(np.array([[0.05, -0.1], [0.45, 0.3]]))  # off the middle
+    False
+    """
+    for i in range(len(offsets)):
+        for j in range(i + 1, len(offsets)):
+            p, q = offsets[i], offsets[j]
+            across, down = np.abs(p - q) / 2
+            if (float(np.hypot(*(p + q) / 2)) <= PAIRED
+                    and min(across, down) >= LEAST_REACH
+                    and max(across, down) <= min(MOST_REACH, SQUASH * min(across, down))):
+                return True
+    return False
+
+
+def marked_near(apart: np.ndarray, s: float) -> np.ndarray:
+    """``apart`` (a look's distance from the face, in pips' distances) kept within
+    ``centre_pip.ZONE`` of the middle and spread to ``NEAR`` x the side ``s``: what a mark
+    within that reach of each pixel shows."""
+    c, z = C.SIDE / 2, C.ZONE * s
+    at = np.abs(np.arange(C.SIDE) + 0.5 - c) <= z
+    inside = np.where(at[:, None] & at[None, :], apart, 0.0).astype(np.float32)
+    r = max(1, round(NEAR * s))
+    return cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+
+
+def fits(near: np.ndarray, s: float, layouts: tuple[tuple[Place, ...], ...]) -> bool:
+    """Whether some placement of one of ``layouts`` (turned by ``TURNS``, spaced by
+    ``REACHES``, shifted by up to ``SHIFT``) has a mark (``PRESENT``) at each place, on
+    ``near`` (``marked_near``) of a look where the die's side is ``s`` pixels.
+
+    >>> s = C.SIDE / C.AROUND
+    >>> look = np.zeros((C.SIDE, C.SIDE), np.float32)
+    >>> for x, y in ((-0.25, -0.25), (0.25, 0.25)):  # a two's pips
+    ...     look[round(C.SIDE / 2 + y * s), round(C.SIDE / 2 + x * s)] = 1.0
+    >>> near = marked_near(look, s)
+    >>> fits(near, s, LAYOUTS[2]), fits(near, s, LAYOUTS[5])
+    (True, False)
+    """
+    c = C.SIDE / 2
+    m = round(SHIFT * s)
+    for turn in TURNS:
+        turned = near if not turn else cv2.warpAffine(
+            near, cv2.getRotationMatrix2D((c - 0.5, c - 0.5), turn, 1.0), near.shape[::-1])
+        for across in REACHES:
+            for down in REACHES:
+                if max(across, down) > SQUASH * min(across, down):
+                    continue
+                for places in layouts:
+                    least = None
+                    for x, y in places:
+                        px, py = round(c + x * across * s), round(c + y * down * s)
+                        window = turned[py - m:py + m + 1, px - m:px + m + 1]
+                        least = window if least is None else np.minimum(least, window)
+                    if least is not None and float(least.max()) >= PRESENT:
+                        return True
+    return False
