@@ -108,12 +108,20 @@ def warm_up() -> None:
 def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
                 angle: float) -> tuple[tuple[float, float], float]:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
+    turned by ``angle``) where its colour shows it (``found_face``); else ``centre`` and
+    ``side``."""
+    return found_face(image, centre, side, angle) or (centre, side)
+
+
+def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
+               angle: float) -> tuple[tuple[float, float], float] | None:
+    """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
     turned by ``angle``): the pixels of its face's colour (``FACE_LIKE``) joined to the
     box's middle, pips and all, looked for within ``LOOK`` x the side; where they make a
     square (``SQUARISH``) of ``SIZED`` x the box's side, clear of the look's edge (else
-    the floor is the face's colour), not ``MOVE`` off; else ``centre`` and ``side``. A box
-    that takes in the die's shadow or a side face, or only part of a glossy face, lies off
-    the face, and its pips off its middle.
+    the floor is the face's colour), not ``MOVE`` off; else None. A box that takes in the
+    die's shadow or a side face, or only part of a glossy face, lies off the face, and its
+    pips off its middle.
     """
     lab, s, inner, face = _look(image, centre, side, angle, LOOK)
     c = SIDE / 2
@@ -121,7 +129,7 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     like = (np.einsum("ijk,ijk->ij", off, off) < FACE_LIKE ** 2).astype(np.uint8)
     n, label = cv2.connectedComponents(like, connectivity=4)
     if n < 2:
-        return centre, side
+        return None
     k = int(np.bincount(label[inner, inner].ravel(), minlength=n)[1:].argmax()) + 1
     contours, _ = cv2.findContours((label == k).astype(np.uint8), cv2.RETR_EXTERNAL,
                                    cv2.CHAIN_APPROX_SIMPLE)
@@ -129,11 +137,11 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     x, y, w, h = cv2.boundingRect(outline)
     m = cv2.moments(outline)
     if x == 0 or y == 0 or x + w >= SIDE or y + h >= SIDE or m["m00"] < SQUARISH * w * h:
-        return centre, side
+        return None
     found = max(w, h) / s  # a slant squeezes the face one way
     shift = np.array([m["m10"] / m["m00"] - c, m["m01"] / m["m00"] - c])
     if not SIZED[0] <= found <= SIZED[1] or np.linalg.norm(shift) > MOVE * s:
-        return centre, side
+        return None
     back = cv2.invertAffineTransform(M.crop_matrix(centre, side * LOOK / M.CROP_FACTOR,
                                                    angle, SIDE))
     x1, y1 = back @ np.array([c + shift[0], c + shift[1], 1.0])

@@ -67,13 +67,16 @@ def test_a_face_shows_the_pips_of_its_own_value_and_not_those_of_more(turn: floa
 
 def test_nothing_is_said_where_the_face_is_not_seen_whole() -> None:
     """A one (its only place is the middle), a die too small, pips that do not stand out,
-    and a look whose marks are not a pair mirrored through its middle (a box off the
-    face): the check says nothing."""
-    assert not pip_missing(_face([(0.0, 0.0)]), (100.0, 100.0), 60.0, 0.0, 1)
+    and a face its colour does not show (a die the floor's colour: the box may be off the
+    face, its pips cut by the look's edge): the check says nothing."""
+    centre = (100.0, 100.0)
+    assert not pip_missing(_face([(0.0, 0.0)]), centre, 60.0, 0.0, 1)
     assert not pip_missing(cv2.resize(_face(TWO), (40, 40)), (20.0, 20.0), 12.0, 0.0, 5)
-    plain = _face([])
-    assert not pip_missing(plain, (100.0, 100.0), 60.0, 0.0, 5)
-    assert not pip_missing(_face(TWO), (115.0, 85.0), 60.0, 0.0, 5)  # the box off the face
+    assert not pip_missing(_face([]), centre, 60.0, 0.0, 5)
+    unseen = _face(TWO)
+    unseen[np.all(unseen == (60, 160, 70), axis=2)] = (200, 225, 235)  # floor as the face
+    assert not pip_missing(unseen, centre, 60.0, 0.0, 5)
+    assert pip_missing(_face(TWO), (110.0, 92.0), 60.0, 0.0, 5)  # a box off a face seen
 
 
 @pytest.mark.parametrize("value", sorted(LAYOUTS))
