@@ -71,12 +71,9 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
     face = C.found_face(image, centre, side, angle)  # the face its colour shows
     if face is None:
         return False
-    found, clear = C.marks(image, *face, angle)
-    if clear < C.CLEAR:
-        return False
-    apart, _, s, colour = C.apart_map(image, *face, angle)
-    pips = float(np.median([np.linalg.norm(np.array(m.colour) - colour) for m in found]))
-    return not fits(marked_near(apart / pips, s), s, LAYOUTS[value])
+    apart, lab, s, colour = C.apart_map(image, *face, angle)
+    pips = C.contrast(apart, lab, s, colour)  # how far its pips stand out from it
+    return pips >= C.CLEAR and not fits(marked_near(apart / pips, s), s, LAYOUTS[value])
 
 
 def marked_near(apart: np.ndarray, s: float) -> np.ndarray:
