@@ -14,8 +14,9 @@ turned by up to a right angle (``TURNS``: the reader's angle may be off), the pi
 ``REACHES`` x the side from the middle across and down (a six's rows are nearer than its
 columns; a slant squeezes one way, up to ``SQUASH``), the layout up to ``SHIFT`` x the
 side off the middle, two and three on either diagonal, six's middle pips on either axis.
-A placement fits where every place has a mark (``PRESENT`` of the pips' distance) within
-``NEAR`` x the side. If none fits, a pip place is bare however the die lies: the die is not
+A placement fits where every place has a mark (``PRESENT`` of the pips' distance, blurred
+by ``SMOOTH`` x the side too: sensor noise on a dark face reaches that in single pixels)
+within ``NEAR`` x the side. If none fits, a pip place is bare however the die lies: the die is not
 ruled on (``PIP_MISSING``). It is lenient by design: a four's or five's corner pips, each a
 pip wide, leave no gap where a six's middle pips would be, so a four or five read as a six is
 not told.
@@ -40,6 +41,7 @@ from vision import centre_pip as C
 
 PRESENT = 0.3  # a place has a mark where the face differs this much (x the pips' median)
 NEAR = 0.05  # ... within this x the side of it
+SMOOTH = 0.05  # ... and still does, blurred this much (x the side): a pip, not a speck of noise
 SHIFT = 0.15  # the layout is tried up to this x the side off the look's middle
 REACHES = tuple(0.18 + 0.03 * k for k in range(7))  # pips this x the side from the middle
 SQUASH = 1.45  # ... across and down, one at most this many times the other
@@ -78,11 +80,13 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
 
 def marked_near(apart: np.ndarray, s: float) -> np.ndarray:
     """``apart`` (a look's distance from the face, in pips' distances) kept within
-    ``centre_pip.ZONE`` of the middle and spread to ``NEAR`` x the side ``s``: what a mark
-    within that reach of each pixel shows."""
+    ``centre_pip.ZONE`` of the middle, where it holds blurred by ``SMOOTH`` x the side ``s``
+    too (a speck of sensor noise on a dark face does not), spread to ``NEAR`` x the side:
+    what a mark within that reach of each pixel shows."""
     c, z = C.SIDE / 2, C.ZONE * s
     at = np.abs(np.arange(C.SIDE) + 0.5 - c) <= z
     inside = np.where(at[:, None] & at[None, :], apart, 0.0).astype(np.float32)
+    inside = np.minimum(inside, cv2.GaussianBlur(inside, (0, 0), SMOOTH * s))
     r = max(1, round(NEAR * s))
     return cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
 
@@ -94,8 +98,9 @@ def fits(near: np.ndarray, s: float, layouts: tuple[tuple[Place, ...], ...]) -> 
 
     >>> s = C.SIDE / C.AROUND
     >>> look = np.zeros((C.SIDE, C.SIDE), np.float32)
-    >>> for x, y in ((-0.25, -0.25), (0.25, 0.25)):  # a two's pips
-    ...     look[round(C.SIDE / 2 + y * s), round(C.SIDE / 2 + x * s)] = 1.0
+    >>> for x, y in ((-0.25, -0.25), (0.25, 0.25)):  # a two's pips, 0.08 of the side across
+    ...     at = (round(C.SIDE / 2 + x * s), round(C.SIDE / 2 + y * s))
+    ...     _ = cv2.circle(look, at, round(0.08 * s), 1.0, -1)
     >>> near = marked_near(look, s)
     >>> fits(near, s, LAYOUTS[2]), fits(near, s, LAYOUTS[5])
     (True, False)
