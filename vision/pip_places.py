@@ -27,8 +27,8 @@ see the face whole: a face its colour does not show (the look may be off the fac
 cut by its edge), a die under ``centre_pip.MIN_SIDE`` pixels, pips that do not stand out
 (``centre_pip.CLEAR``), or a one (its single place is the middle).
 
-Measured on every die read less than ``reader.PLAIN`` sure in the 553 shared photos and 60
-scenes of each probe, as they are, and in the held-out photos and 15 scenes of each probe
+Measured on every die read less than 0.999 sure in the 553 shared photos and 60 scenes
+of each probe, as they are, and in the held-out photos and 15 scenes of each probe
 through the 12 camera changes: it takes those two dice, and no other, read right or wrongly.
 """
 
@@ -41,7 +41,7 @@ from vision import centre_pip as C
 
 PRESENT = 0.3  # a place has a mark where the face differs this much (x the pips' median)
 NEAR = 0.05  # ... within this x the side of it
-SMOOTH = 0.05  # ... and still does, blurred this much (x the side): a pip, not a speck of noise
+SMOOTH = 0.03  # ... and still does, blurred this much (x the side): a pip, not a speck of noise
 SHIFT = 0.15  # the layout is tried up to this x the side off the look's middle
 REACHES = tuple(0.18 + 0.03 * k for k in range(7))  # pips this x the side from the middle
 SQUASH = 1.45  # ... across and down, one at most this many times the other
@@ -98,7 +98,7 @@ def fits(near: np.ndarray, s: float, layouts: tuple[tuple[Place, ...], ...]) -> 
 
     >>> s = C.SIDE / C.AROUND
     >>> look = np.zeros((C.SIDE, C.SIDE), np.float32)
-    >>> for x, y in ((-0.25, -0.25), (0.25, 0.25)):  # a two's pips, 0.08 of the side across
+    >>> for x, y in ((-0.25, -0.25), (0.25, 0.25)):  # a two's pips, 0.16 of the side across
     ...     at = (round(C.SIDE / 2 + x * s), round(C.SIDE / 2 + y * s))
     ...     _ = cv2.circle(look, at, round(0.08 * s), 1.0, -1)
     >>> near = marked_near(look, s)
