@@ -31,6 +31,7 @@ ready as the box starts (``warm_up``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -167,8 +168,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
-    reading = without_glints(image, on_top_faces(image, on_slanted_tops(image, reading)))
-    reading = without_missing_pips(image, reading)
+    reading = on_top_faces(image, on_slanted_tops(image, reading))
+    reading = without_refused(image, reading, PLAIN, glint_in_middle, GLINT)
+    reading = without_refused(image, reading, DOUBTED, pip_missing, PIP_MISSING)
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
@@ -191,20 +193,19 @@ def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
     return replace(reading, dice=tuple(dice))
 
 
-def without_glints(image: np.ndarray, reading: Reading) -> Reading:
-    """``reading`` with each three or five whose centre mark is a glint
-    (``vision.centre_pip``) made an uncertain region."""
-    glints = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < PLAIN
-              and glint_in_middle(image, d.center, box_side(d.box), d.angle, d.value)]
-    return reading.without(glints, GLINT) if glints else reading
+FaceCheck = Callable[[np.ndarray, tuple[float, float], float, float, int], bool]
+"""A check on a read pip die's face: (image, centre, side, angle, value) -> refused."""
 
 
-def without_missing_pips(image: np.ndarray, reading: Reading) -> Reading:
-    """``reading`` with each die read under ``DOUBTED`` sure whose face lacks a pip of its
-    value (``vision.pip_places``) made an uncertain region."""
-    bare = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < DOUBTED
-            and pip_missing(image, d.center, box_side(d.box), d.angle, d.value)]
-    return reading.without(bare, PIP_MISSING) if bare else reading
+def without_refused(image: np.ndarray, reading: Reading, below: float, check: FaceCheck,
+                    reason: str) -> Reading:
+    """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
+    an uncertain region, for ``reason``: a three or five whose centre mark is a glint
+    (``centre_pip.glint_in_middle``, under ``PLAIN``), a die whose face lacks a pip of its
+    value (``pip_places.pip_missing``, under ``DOUBTED``)."""
+    refused = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < below
+               and check(image, d.center, box_side(d.box), d.angle, d.value)]
+    return reading.without(refused, reason) if refused else reading
 
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
