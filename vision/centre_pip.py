@@ -110,11 +110,39 @@ def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
     turned by ``angle``) where its colour shows it (``found_face``); else ``centre`` and
     ``side``."""
-    return found_face(image, centre, side, angle) or (centre, side)
+    return FaceLooks(image).square(centre, side, angle)
+
+
+Face = tuple[tuple[float, float], float]  # a face's centre and side (image pixels)
+
+
+class FaceLooks:
+    """The faces of one image's dice, each found by its colour (``found_face``) once: the
+    glint check and the pip check (``vision.pip_places``) look at the same dice.
+
+    >>> looks = FaceLooks(np.zeros((40, 40, 3), np.uint8))
+    >>> looks.found((20.0, 20.0), 16.0, 0.0) is None, looks.square((20.0, 20.0), 16.0, 0.0)
+    (True, ((20.0, 20.0), 16.0))
+    """
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self._found: dict[tuple[tuple[float, float], float, float], Face | None] = {}
+
+    def found(self, centre: tuple[float, float], side: float, angle: float) -> Face | None:
+        """``found_face`` of the die boxed at ``centre`` (``side``, ``angle``)."""
+        key = (centre, side, angle)
+        if key not in self._found:
+            self._found[key] = found_face(self.image, centre, side, angle)
+        return self._found[key]
+
+    def square(self, centre: tuple[float, float], side: float, angle: float) -> Face:
+        """``face_square``: the face found, else the box's own centre and side."""
+        return self.found(centre, side, angle) or (centre, side)
 
 
 def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
-               angle: float) -> tuple[tuple[float, float], float] | None:
+               angle: float) -> Face | None:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
     turned by ``angle``): the pixels of its face's colour (``FACE_LIKE``) joined to the
     box's middle, pips and all, looked for within ``LOOK`` x the side; where they make a
@@ -171,11 +199,21 @@ def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
 
 
-def zone_start(s: float) -> int:
-    """The first row (and column) of a look where marks are sought (``ZONE`` x the die's
-    side ``s``, in the look's pixels, each way from its middle); ``marks`` places them from
-    there."""
-    return int(np.ceil(SIDE / 2 - ZONE * s))
+def zone(s: float) -> slice:
+    """The rows (and columns) of a look where marks are sought: ``ZONE`` x the die's side
+    ``s`` (in the look's pixels) each way from its middle. ``marks`` places them from its
+    start.
+
+    >>> zone(SIDE / AROUND)
+    slice(9, 55, None)
+    """
+    return slice(int(np.ceil(SIDE / 2 - ZONE * s)), int(SIDE / 2 + ZONE * s))
+
+
+def _apart(colours: np.ndarray, face: np.ndarray) -> float:
+    """The median distance of marks' mean ``colours`` from the ``face``'s (Lab units): how
+    far the pips stand out."""
+    return float(median(np.linalg.norm(colours - face, axis=1)))
 
 
 def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -193,42 +231,41 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
                       (float(col[0]), float(col[1]), float(col[2])), st, sq)
              for k, col, (st, sq) in zip(keep, colours, _shapes(label, stats, keep),
                                          strict=True)]
-    return found, float(median(np.linalg.norm(colours - face, axis=1)))
+    return found, _apart(colours, face)
 
 
 def contrast(apart: np.ndarray, lab: np.ndarray, s: float, face: np.ndarray) -> float:
     """The median distance of a look's marks from its face's colour (``marks``' second
     answer, from ``apart_map``'s), 0 where it has none; the marks themselves not made."""
     sought = _sought(apart, lab, s, SMALLEST)
-    return 0.0 if sought is None else float(median(np.linalg.norm(sought[4] - face, axis=1)))
+    return 0.0 if sought is None else _apart(sought[4], face)
 
 
 def _sought(apart: np.ndarray, lab: np.ndarray, s: float, least: float,
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """The marks of a look (``apart_map``'s) within ``ZONE`` of its middle, as components:
-    their labels (in the zone, from ``zone_start``), stats, centres, the kept ones' indexes
+    their labels (in the zone, from its start), stats, centres, the kept ones' indexes
     (pip-sized, down to ``least`` x a pip's least area, not at the zone's edge) and their
     mean colours (Lab); None where there are none."""
-    c = SIDE / 2
-    z0, z1 = zone_start(s), int(c + ZONE * s)
-    zone = apart[z0:z1, z0:z1]
-    top = float(zone.max())
+    z = zone(s)
+    marked = apart[z, z]
+    top = float(marked.max())
     if top <= 0:
         return None
-    level, _ = cv2.threshold((zone / top * 255).astype(np.uint8), 0, 255,
+    level, _ = cv2.threshold((marked / top * 255).astype(np.uint8), 0, 255,
                              cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     n, label, stats, centres = cv2.connectedComponentsWithStats(
-        (zone > level / 255 * top).astype(np.uint8), connectivity=4)
+        (marked > level / 255 * top).astype(np.uint8), connectivity=4)
     smallest = least * np.pi * (0.08 * s) ** 2
     largest = np.pi * (LARGEST * s) ** 2
-    w = zone.shape[0]
+    w = marked.shape[0]
     x, y, bw, bh, area = stats[1:].T
     keep = 1 + np.flatnonzero((area >= smallest) & (area <= largest) & (x > 0) & (y > 0)
                               & (x + bw < w) & (y + bh < w))  # pip-sized, not at the edge
     if not len(keep):
         return None
     flat = label.ravel()
-    colours = np.stack([np.bincount(flat, lab[z0:z1, z0:z1, ch].ravel(), n)[keep]
+    colours = np.stack([np.bincount(flat, lab[z, z, ch].ravel(), n)[keep]
                         for ch in range(3)], axis=1) / stats[keep, cv2.CC_STAT_AREA][:, None]
     return label, stats, centres, keep, colours
 
@@ -373,7 +410,7 @@ def corners_alone(found: list[FaceMark]) -> bool:
 
 
 def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
-                    angle: float, value: int) -> bool:
+                    angle: float, value: int, faces: FaceLooks | None = None) -> bool:
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
     shows a glint taken for its centre pip: that many clear marks, the middle one off the
     centre pip's place or smaller than a pip (``middle_off``), of another colour
@@ -382,14 +419,15 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     out as a face's (the face is found only then: it costs a look); or one clear mark
     fewer, the corner pips alone (``corners_alone``), with a lone speck between them
     (``middle_off`` again, the speck far smaller than a pip). False where that cannot be
-    told."""
+    told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
     found, clear = marks(image, centre, side, angle)
     if clear < CLEAR:  # no pips stand out: nor will they on the face
         return False
     if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
-        face, face_side = face_square(image, centre, side, angle)  # the box is off the face
+        looks = faces if faces is not None else FaceLooks(image)
+        face, face_side = looks.square(centre, side, angle)  # the box is off the face
         if face != centre:
             found, clear = marks(image, face, face_side, angle)
             centre, side = face, face_side

@@ -64,13 +64,15 @@ diagonal, six's middle pips across or down)."""
 
 
 def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-                value: int) -> bool:
+                value: int, faces: C.FaceLooks | None = None) -> bool:
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
     shows its face plainly and no placement of that value's pips finds a mark at each place.
-    False where that cannot be told (see the module's notes)."""
+    False where that cannot be told (see the module's notes). ``faces``: the image's faces
+    already found (``centre_pip.FaceLooks``), if any."""
     if value not in LAYOUTS or side < C.MIN_SIDE:
         return False
-    face = C.found_face(image, centre, side, angle)  # the face its colour shows
+    looks = faces if faces is not None else C.FaceLooks(image)
+    face = looks.found(centre, side, angle)  # the face its colour shows
     if face is None:
         return False
     apart, lab, s, colour = C.apart_map(image, *face, angle)
@@ -79,13 +81,13 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
 
 
 def marked_near(apart: np.ndarray, s: float) -> np.ndarray:
-    """``apart`` (a look's distance from the face, in pips' distances) kept within
-    ``centre_pip.ZONE`` of the middle, where it holds blurred by ``SMOOTH`` x the side ``s``
+    """``apart`` (a look's distance from the face, in pips' distances) kept within the
+    marks' zone (``centre_pip.zone``), where it holds blurred by ``SMOOTH`` x the side ``s``
     too (a speck of sensor noise on a dark face does not), spread to ``NEAR`` x the side:
     what a mark within that reach of each pixel shows."""
-    c, z = C.SIDE / 2, C.ZONE * s
-    at = np.abs(np.arange(C.SIDE) + 0.5 - c) <= z
-    inside = np.where(at[:, None] & at[None, :], apart, 0.0).astype(np.float32)
+    z = C.zone(s)
+    inside = np.zeros(apart.shape, np.float32)
+    inside[z, z] = apart[z, z]
     inside = np.minimum(inside, cv2.GaussianBlur(inside, (0, 0), SMOOTH * s))
     r = max(1, round(NEAR * s))
     return cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -40,7 +41,7 @@ from vision import centre_pip
 from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
 from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
-from vision.centre_pip import glint_in_middle
+from vision.centre_pip import FaceLooks, glint_in_middle
 from vision.coarse_look import contradicted, covers, explained
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
@@ -169,8 +170,11 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
     reading = on_top_faces(image, on_slanted_tops(image, reading))
-    reading = without_refused(image, reading, PLAIN, glint_in_middle, GLINT)
-    reading = without_refused(image, reading, DOUBTED, pip_missing, PIP_MISSING)
+    faces = FaceLooks(image)  # both checks look at a doubted die's face: found once
+    reading = without_refused(image, reading, PLAIN, partial(glint_in_middle, faces=faces),
+                              GLINT)
+    reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
+                              PIP_MISSING)
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 

@@ -100,3 +100,28 @@ def test_rendered_dice_of_every_value_keep_their_pips(value: int) -> None:
     image = render_dice(values, rng=value, side=60.0)
     reading = R.read_dice(image, expect=len(values))
     assert reading.ok and sorted(reading.values) == sorted(values)
+
+
+def test_the_glint_check_and_the_pip_check_find_a_die_s_face_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A die boxed off its face (the glint check then looks at the face its colour shows)
+    and read with doubt is looked at by both checks: its face is found by its colour once,
+    through the reading's ``FaceLooks``, and each check says what it says alone."""
+    from vision import centre_pip as C
+
+    image, centre = _face(TWO), (110.0, 92.0)
+    alone = (C.glint_in_middle(image, centre, 60.0, 0.0, 5),
+             pip_missing(image, centre, 60.0, 0.0, 5))
+    calls: list[tuple[float, float]] = []
+    real = C.found_face
+
+    def counted(*args: object) -> object:
+        calls.append(args[1])  # type: ignore[arg-type]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(C, "found_face", counted)
+    faces = C.FaceLooks(image)
+    shared = (C.glint_in_middle(image, centre, 60.0, 0.0, 5, faces=faces),
+              pip_missing(image, centre, 60.0, 0.0, 5, faces=faces))
+    assert shared == alone == (False, True)
+    assert calls == [centre]
