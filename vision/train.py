@@ -1,8 +1,9 @@
 """Train the reader's two small networks from the labeled photos; export them to ONNX.
 
-Needs torch (and onnx) in a separate venv, never on the Pi, with the project's OpenCV
+Needs torch and onnx in a separate venv, never on the Pi, with the project's OpenCV
 (``pyproject.toml``: 4.11, as on the Pi; OpenCV 5 warps crops a little differently)::
 
+    python3 -m venv /work/train-venv && /work/train-venv/bin/pip install -e '.[train]'
     /work/train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
 
 This module is the command line (``main``) and the sizes (``--stats``); the code it runs is
@@ -324,6 +325,26 @@ thread)::
 Each lost clustered white dice (found 99.79 -> 98.8-99.3%: a cell of the coarse branch is
 as large as the webcam's dice) and read fewer felt dice right (docs/reader-rounds.md,
 round 34).
+
+Round 40 tried classifiers that see real dice pressed together (``--neighbours 0.3``: a
+share of the dice's crops shows another labelled die of the photos or renders, any of them,
+pasted against it, turned any way, 0.8-1.2x its size, -0.05-0.12 of its side apart, and
+the crop pulled toward it by up to 0.15 of the side and grown up to 1.25x, as a detector
+boxes a pressed die: ``augment.pressed_crop``). Round 7's piles were drawn dice; these are
+the photos' own. 3000 steps each from their committed files, the first at two threads
+(8 min), the opinions one thread each side by side (8 min), not used::
+
+    python -m vision.train --only cls --init-cls-onnx $M/classifier.onnx \
+        --det-onnx $M/detector.onnx --cls-steps 3000 --synthetic 300 --threads 2 \
+        --seed 4001 --reader-looks --neighbours 0.3 --cls-pt $T-first.pt --out $T-first
+    # the opinions likewise from their own files, --threads 1, --seed 4011 and 4021,
+    # --foreshorten 0.3
+
+Recalibrated, the first alone read felt 82.91 -> 82.83% (photos right 20.9 -> 18.6%,
+false 0.023 -> 0.070 a photo), white found 99.79 -> 99.58%, and ruled 3.33% of the slanted
+cubes wrongly (2.00%); the two opinions, tray 98.59 -> 99.06% (photos right 92.0 ->
+93.5%) but felt 81.94% and white 99.79%; all three, a white and a felt die ruled wrong
+(docs/reader-rounds.md, round 40).
 """
 
 from __future__ import annotations
@@ -427,6 +448,8 @@ def main() -> None:
     ap.add_argument("--camouflage", type=float, default=0.0,
                     help="share of the varied renders whose dice are the colour of their "
                     "floor (white dice on white paper: found by their pips and outline)")
+    ap.add_argument("--neighbours", type=float, default=0.0,
+                    help="share of die crops with another labelled die pressed against them")
     ap.add_argument("--det-lr", type=float, default=None,
                     help="the detector's peak learning rate (3e-3 from scratch, 1e-3 for a "
                     "fine-tune)")
@@ -513,7 +536,7 @@ def main() -> None:
                                args.label_smoothing, args.part_share, args.foreshorten,
                                args.cls_lr, CLS_WIDTHS[args.widths],
                                tuple(args.teacher_onnx), args.lamps, args.average_from,
-                               args.glints, args.smear, args.teach_clean)
+                               args.glints, args.smear, args.teach_clean, args.neighbours)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},

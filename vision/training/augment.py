@@ -128,3 +128,67 @@ def smeared(patch: np.ndarray, length: float, direction: float) -> np.ndarray:
     turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), direction, 1.0)
     kernel = np.asarray(cv2.warpAffine(line, turn, (n, n), flags=cv2.INTER_LINEAR))
     return cv2.filter2D(patch, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REPLICATE)
+
+
+
+NEIGHBOUR_SIDE = (0.8, 1.2)  # a pressed neighbour's side, x the die's (--neighbours)
+NEIGHBOUR_GAP = (-0.05, 0.12)  # ... the gap between their faces, x the die's side
+NEIGHBOUR_PULL = (0.0, 0.15)  # ... the crop moved toward it, x the die's side (a box pulled
+NEIGHBOUR_GROW = (1.0, 1.25)  # ... and grown, as a detector's box is by a pressed die)
+
+
+def with_neighbour(canvas: np.ndarray, other: np.ndarray, face: float, side: float,
+                   turn: float, direction: float, gap: float) -> np.ndarray:
+    """``canvas`` (a die's crop, its face a middle square ``face`` pixels across) with a
+    neighbour pressed against it: the middle square of ``other`` (another die's crop, its
+    face ``1 / M.CROP_FACTOR`` of it) scaled to ``side`` x the die's face, turned by
+    ``turn`` degrees and moved out along ``direction`` (degrees, image axes) until its face
+    lies ``gap`` x the side beyond the die's (a tilted neighbour's corner may overlap the
+    edge a little). Only the neighbour's face is pasted, never over the die's own.
+
+    >>> c = np.zeros((40, 40, 3), np.uint8); o = np.full((40, 40, 3), 200, np.uint8)
+    >>> out = with_neighbour(c, o, 40 / 1.3, 1.0, 0.0, 0.0, 0.0)
+    >>> int(out[20, 20, 0]), int(out[20, 38, 0]), int(out[20, 2, 0]), int(out[2, 20, 0])
+    (0, 200, 0, 0)
+    """
+    n, k = canvas.shape[0], other.shape[0]
+    half = face / 2
+    a = math.radians(direction)
+    reach = (half + side * half + gap * face) / max(abs(math.cos(a)), abs(math.sin(a)))
+    scale = side * face * M.CROP_FACTOR / k
+    m = cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), turn, scale)
+    m[:, 2] += (n - 1) / 2 - (k - 1) / 2 + reach * np.array([math.cos(a), math.sin(a)])
+    moved = cv2.warpAffine(other, m, (n, n), flags=cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE)
+    square = np.zeros((k, k), np.uint8)
+    lo, hi = round((k - 1) / 2 - k / M.CROP_FACTOR / 2), round((k - 1) / 2 + k / M.CROP_FACTOR / 2)
+    square[lo:hi + 1, lo:hi + 1] = 255
+    theirs = cv2.warpAffine(square, m, (n, n), flags=cv2.INTER_NEAREST)
+    own = np.zeros((n, n), np.uint8)
+    lo, hi = round((n - 1) / 2 - half), round((n - 1) / 2 + half)
+    own[lo:hi + 1, lo:hi + 1] = 255
+    paste = (theirs > 0) & (own == 0)
+    out = canvas.copy()
+    out[paste] = moved[paste]
+    return out
+
+
+def pressed_crop(canvas: np.ndarray, other: np.ndarray, rng: np.random.Generator
+                 ) -> np.ndarray:
+    """A ``M.CROP`` crop of the die in the middle of ``canvas`` (twice the crop's side, its
+    face ``M.CROP / M.CROP_FACTOR`` across) with ``other`` pressed against it
+    (``with_neighbour``), taken as a detector often boxes such a die: pulled toward the
+    neighbour and grown (``NEIGHBOUR_PULL``, ``NEIGHBOUR_GROW``)."""
+    face = M.CROP / M.CROP_FACTOR
+    direction = rng.uniform(0.0, 360.0)
+    canvas = with_neighbour(canvas, other, face, rng.uniform(*NEIGHBOUR_SIDE),
+                            rng.uniform(0.0, 90.0), direction, rng.uniform(*NEIGHBOUR_GAP))
+    pull = rng.uniform(*NEIGHBOUR_PULL) * face
+    grow = rng.uniform(*NEIGHBOUR_GROW)
+    n = canvas.shape[0]
+    a = math.radians(direction)
+    centre = ((n - 1) / 2 + pull * math.cos(a), (n - 1) / 2 + pull * math.sin(a))
+    m = cv2.getRotationMatrix2D(centre, 0.0, 1.0 / grow).astype(np.float64)
+    m[:, 2] += (M.CROP - 1) / 2 - np.array(centre, np.float64)
+    return cv2.warpAffine(canvas, m, (M.CROP, M.CROP), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)

@@ -15,7 +15,14 @@ from vision import model as M
 from vision.dataset import LabeledDie, match
 from vision.locate import find_peaks
 from vision.merged_dice import Peak
-from vision.training.augment import color_jitter, smeared, squeeze_matrix, squeezed, with_glint
+from vision.training.augment import (
+    color_jitter,
+    pressed_crop,
+    smeared,
+    squeeze_matrix,
+    squeezed,
+    with_glint,
+)
 from vision.training.samples import UPRIGHT, Sample
 from vision.types import Die
 from vision.varied_scenes import SYMBOL
@@ -150,13 +157,22 @@ def part_of(item: tuple[int, float, float, float, int], rng: np.random.Generator
 SMEAR = (0.08, 0.3)  # a smeared crop's smear (--smear), x the die's side
 
 
+def face_crop(s: Sample, item: tuple[int, float, float, float, int]) -> np.ndarray:
+    """A labelled die's crop aligned to it (its face the middle square), as a neighbour to
+    press against another die's crop (``--neighbours``)."""
+    _, cx, cy, size, _ = item
+    return M.crop_uint8(s.image, (cx, cy), size, M.die_angle(s.image, (cx, cy), size))
+
+
 def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.random.Generator,
                 jitter: bool = True, foreshorten: float = FORESHORTEN, lamps: float = 0.0,
                 glints: float = 0.0, smear: float = 0.0,
-                clean: list[np.ndarray] | None = None) -> np.ndarray:
+                clean: list[np.ndarray] | None = None,
+                neighbour: np.ndarray | None = None) -> np.ndarray:
     """A training crop of ``item`` as the classifier's input; with ``clean``, the same crop
     before its smear (``smear``) is appended to it, for a teacher that reads the crop as a
-    still camera shows it (``--teach-clean``)."""
+    still camera shows it (``--teach-clean``); with ``neighbour`` (``face_crop`` of another
+    die), a die's crop shows that die pressed against it (``pressed_crop``)."""
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -171,6 +187,9 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         f = rng.uniform(*SQUEEZE)
         patch = squeezed(M.crop_uint8(s.image, (cx, cy), size / f, angle), f,
                          rng.uniform(0.0, 180.0))
+    elif neighbour is not None and item[4] > 0:
+        patch = pressed_crop(M.crop_uint8(s.image, (cx, cy), 2 * size, angle, 2 * M.CROP),
+                             neighbour, rng)
     else:
         patch = M.crop_uint8(s.image, (cx, cy), size, angle)
     if jitter:

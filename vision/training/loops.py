@@ -12,7 +12,14 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.training.examples import FORESHORTEN, PART, cls_example, det_example, part_of
+from vision.training.examples import (
+    FORESHORTEN,
+    PART,
+    cls_example,
+    det_example,
+    face_crop,
+    part_of,
+)
 from vision.training.nets import WIDTHS, Classifier, Detector, load_onnx_weights
 from vision.training.samples import FOLDERS, UPRIGHT, Sample
 
@@ -152,7 +159,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      lr: float | None = None, widths: tuple[int, ...] = WIDTHS,
                      teachers: tuple[Path, ...] = (), lamps: float = 0.0,
                      average_from: int | None = None, glints: float = 0.0,
-                     smear: float = 0.0, teach_clean: bool = False) -> Classifier:
+                     smear: float = 0.0, teach_clean: bool = False,
+                     neighbours: float = 0.0) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -163,7 +171,9 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     step on (stochastic weight averaging, which seeks a flatter optimum; tried in round 16,
     it read no better once calibrated: see the README). With ``teach_clean`` the teachers
     read each crop before its smear: a smeared crop is taught what the still one shows, as
-    surely as the teachers read that (consistency), and an unsmeared one what it was."""
+    surely as the teachers read that (consistency), and an unsmeared one what it was. A
+    share ``neighbours`` of the dice's crops shows another labelled die, any of them,
+    pressed against the die (``with_neighbour``): real faces touching, of every kind."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
@@ -203,9 +213,14 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                    for j in rng.integers(len(everyone), size=round(batch * part_share))]
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         still: list[np.ndarray] | None = [] if teach_clean else None
+        pressed: list[np.ndarray | None] = [None] * len(chosen)
+        if neighbours > 0:  # no draw when off: earlier recipes' batches stay as they were
+            for n, j in enumerate(rng.integers(len(everyone), size=len(chosen))):
+                if chosen[n][4] > 0 and rng.random() < neighbours:
+                    pressed[n] = face_crop(samples[everyone[j][0]], everyone[j])
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten,
-                                                  lamps, glints, smear, still)
-                                       for it in chosen]))
+                                                  lamps, glints, smear, still, near)
+                                       for it, near in zip(chosen, pressed, strict=True)]))
         seen_by_guides = x.numpy() if still is None else np.stack(still)
         out = net(x)
         loss = F.cross_entropy(out, soft_targets([it[4] for it in chosen], smoothing))
