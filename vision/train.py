@@ -343,8 +343,10 @@ the photos' own. 3000 steps each from their committed files, the first at two th
 Recalibrated, the first alone read felt 82.91 -> 82.83% (photos right 20.9 -> 18.6%,
 false 0.023 -> 0.070 a photo), white found 99.79 -> 99.58%, and ruled 3.33% of the slanted
 cubes wrongly (2.00%); the two opinions, tray 98.59 -> 99.06% (photos right 92.0 ->
-93.5%) but felt 81.94% and white 99.79%; all three, a white and a felt die ruled wrong
-(docs/reader-rounds.md, round 40).
+93.5%) but felt 81.94% and white 99.79%; all three, a white and a felt die ruled wrong.
+The opinions at a third of the learning rate (``--cls-lr 3e-4 --seed 4031`` and ``4041``)
+read tray 99.06% and felt 84.09% (false 0.023 -> 0.093 a photo) but ruled wrongly on the
+touching-dice probe (0.43%) and the slanted cubes (3.33%) (docs/reader-rounds.md, round 40).
 """
 
 from __future__ import annotations
