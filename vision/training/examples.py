@@ -172,7 +172,7 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
     """A training crop of ``item`` as the classifier's input; with ``clean``, the same crop
     before its smear (``smear``) is appended to it, for a teacher that reads the crop as a
     still camera shows it (``--teach-clean``); with ``neighbour`` (``face_crop`` of another
-    die), a die's crop shows that die pressed against it (``pressed_crop``)."""
+    die), the crop shows that die pressed against the place (``pressed_crop``)."""
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -187,7 +187,7 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
         f = rng.uniform(*SQUEEZE)
         patch = squeezed(M.crop_uint8(s.image, (cx, cy), size / f, angle), f,
                          rng.uniform(0.0, 180.0))
-    elif neighbour is not None and item[4] > 0:
+    elif neighbour is not None and item[4] != PART:
         patch = pressed_crop(M.crop_uint8(s.image, (cx, cy), 2 * size, angle, 2 * M.CROP),
                              neighbour, rng)
     else:

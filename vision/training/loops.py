@@ -160,7 +160,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      teachers: tuple[Path, ...] = (), lamps: float = 0.0,
                      average_from: int | None = None, glints: float = 0.0,
                      smear: float = 0.0, teach_clean: bool = False,
-                     neighbours: float = 0.0) -> Classifier:
+                     neighbours: float = 0.0, pressed_negatives: bool = False) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -173,7 +173,9 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     read each crop before its smear: a smeared crop is taught what the still one shows, as
     surely as the teachers read that (consistency), and an unsmeared one what it was. A
     share ``neighbours`` of the dice's crops shows another labelled die, any of them,
-    pressed against the die (``with_neighbour``): real faces touching, of every kind."""
+    pressed against the die (``with_neighbour``): real faces touching, of every kind; with
+    ``pressed_negatives``, as many of the negatives' crops too (the floor beside a die is
+    still no die)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
@@ -216,7 +218,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         pressed: list[np.ndarray | None] = [None] * len(chosen)
         if neighbours > 0:  # no draw when off: earlier recipes' batches stay as they were
             for n, j in enumerate(rng.integers(len(everyone), size=len(chosen))):
-                if chosen[n][4] > 0 and rng.random() < neighbours:
+                takes = chosen[n][4] > 0 or (pressed_negatives and chosen[n][4] == 0)
+                if takes and rng.random() < neighbours:
                     pressed[n] = face_crop(samples[everyone[j][0]], everyone[j])
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten,
                                                   lamps, glints, smear, still, near)
