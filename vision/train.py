@@ -3,8 +3,8 @@
 Needs torch and onnx in a separate venv, never on the Pi, with the project's OpenCV
 (``pyproject.toml``: 4.11, as on the Pi; OpenCV 5 warps crops a little differently)::
 
-    python3 -m venv /work/train-venv && /work/train-venv/bin/pip install -e '.[train]'
-    /work/train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
+    python3 -m venv .train-venv && .train-venv/bin/pip install -e '.[train]'
+    .train-venv/bin/python -m vision.train [--photos DIR] [--split train|all]
 
 This module is the command line (``main``) and the sizes (``--stats``); the code it runs is
 in ``vision.training``: ``samples`` (the photos and renders), ``augment`` (light, glints,

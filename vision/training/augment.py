@@ -130,7 +130,6 @@ def smeared(patch: np.ndarray, length: float, direction: float) -> np.ndarray:
     return cv2.filter2D(patch, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REPLICATE)
 
 
-
 NEIGHBOUR_SIDE = (0.8, 1.2)  # a pressed neighbour's side, x the die's (--neighbours)
 NEIGHBOUR_GAP = (-0.05, 0.12)  # ... the gap between their faces, x the die's side
 NEIGHBOUR_PULL = (0.0, 0.15)  # ... the crop moved toward it, x the die's side (a box pulled

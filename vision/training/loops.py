@@ -173,9 +173,9 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     read each crop before its smear: a smeared crop is taught what the still one shows, as
     surely as the teachers read that (consistency), and an unsmeared one what it was. A
     share ``neighbours`` of the dice's crops shows another labelled die, any of them,
-    pressed against the die (``with_neighbour``): real faces touching, of every kind; with
-    ``pressed_negatives``, as many of the negatives' crops too (the floor beside a die is
-    still no die)."""
+    pressed against the die (``examples.cls_example``, ``augment.pressed_crop``): real faces
+    touching, of every kind; with ``pressed_negatives``, as many of the negatives' crops too
+    (the floor beside a die is still no die)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
