@@ -19,7 +19,7 @@ out as a face's corners (``CORNERS``), and what lies between them is a speck sma
 any pip (a glint too small to be a mark at all, read as the centre pip), and where the
 middle mark is drawn out far more than the corner pips are (``STRETCHED``: a glint is the
 lamp's shine drawn along the face; printed pips are discs, and a slant squeezes them all
-alike). The marks are sought on the die's face, found by its colour (``face_square``): a
+alike). The marks are sought on the die's face, found by its colour (``FaceLooks``): a
 box that takes in the die's hard shadow, or only part of its face, would put the pips off
 the middle or outside the look. Where the pips cannot be told apart so clearly (a dark
 face, blur, marbling, a die under ``MIN_SIDE``) the check says nothing.
@@ -105,14 +105,6 @@ def warm_up() -> None:
     _look(np.zeros((SIDE, SIDE, 3), np.uint8), (SIDE / 2, SIDE / 2), SIDE / 2, 0.0, AROUND)
 
 
-def face_square(image: np.ndarray, centre: tuple[float, float], side: float,
-                angle: float) -> tuple[tuple[float, float], float]:
-    """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
-    turned by ``angle``) where its colour shows it (``found_face``); else ``centre`` and
-    ``side``."""
-    return FaceLooks(image).square(centre, side, angle)
-
-
 Face = tuple[tuple[float, float], float]  # a face's centre and side (image pixels)
 
 
@@ -137,7 +129,9 @@ class FaceLooks:
         return self._found[key]
 
     def square(self, centre: tuple[float, float], side: float, angle: float) -> Face:
-        """``face_square``: the face found, else the box's own centre and side."""
+        """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
+        turned by ``angle``) where its colour shows it (``found``); else ``centre`` and
+        ``side``."""
         return self.found(centre, side, angle) or (centre, side)
 
 
@@ -415,7 +409,7 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     shows a glint taken for its centre pip: that many clear marks, the middle one off the
     centre pip's place or smaller than a pip (``middle_off``), of another colour
     (``middle_unlike``) or drawn out (``middle_stretched``), on the face found by its
-    colour (``face_square``) where the box's own look shows pips, but not that many laid
+    colour (``FaceLooks.square``) where the box's own look shows pips, but not that many laid
     out as a face's (the face is found only then: it costs a look); or one clear mark
     fewer, the corner pips alone (``corners_alone``), with a lone speck between them
     (``middle_off`` again, the speck far smaller than a pip). False where that cannot be

@@ -7,7 +7,7 @@ import pytest
 
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
-from vision.centre_pip import face_square
+from vision.centre_pip import FaceLooks
 from vision.probe_scenes import Probe, probe_scene
 from vision.synthetic import render_dice
 from vision.types import GLINT
@@ -51,7 +51,7 @@ def test_a_glint_is_told_on_the_face_the_box_misses(seed: int) -> None:
     """Glossy-dice scenes 18, 47 and 55: a two read as a three and two fours read as
     fives, glints by their middles. Each die's box took in its hard shadow, or only part
     of its face, so its pips were sought off the face and the check said nothing; they are
-    now sought on the face (``face_square``), where the glint is drawn out along the
+    now sought on the face (``FaceLooks.square``), where the glint is drawn out along the
     shine, or lies off the centre pip's place."""
     image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
     reading = R.read_dice(image)
@@ -69,16 +69,17 @@ def _face_and_shadow(floor: tuple[int, int, int]) -> np.ndarray:
     return image
 
 
-def test_face_square_finds_the_face_in_a_box_with_its_shadow() -> None:
+def test_the_face_is_found_in_a_box_with_its_shadow() -> None:
     """A box around a die and its shadow lies off the face: the face's own centre and side
     are found from its colour."""
-    (x, y), side = face_square(_face_and_shadow((200, 200, 200)), (110.0, 110.0), 80.0, 0.0)
+    image = _face_and_shadow((200, 200, 200))
+    (x, y), side = FaceLooks(image).square((110.0, 110.0), 80.0, 0.0)
     assert abs(x - 99.5) < 2 and abs(y - 99.5) < 2
     assert abs(side - 60) < 3
 
 
-def test_face_square_leaves_a_box_whose_floor_is_the_face_colour() -> None:
+def test_the_face_leaves_a_box_whose_floor_is_the_face_colour() -> None:
     """Where the face's colour runs on past the look's edge (a floor the face's colour),
     the box stays as it was."""
-    assert face_square(_face_and_shadow((40, 40, 200)), (110.0, 110.0), 80.0, 0.0) == (
-        (110.0, 110.0), 80.0)
+    image = _face_and_shadow((40, 40, 200))
+    assert FaceLooks(image).square((110.0, 110.0), 80.0, 0.0) == ((110.0, 110.0), 80.0)
