@@ -17,9 +17,10 @@ on one pip of a larger die, read once more larger (``vision.larger_look``); a di
 for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
 the working size where no die was read (``vision.coarse_look``). Two dice side by side
 that the detector took for one are found by the blob they make on the floor and read at
-its two ends (``vision.paired_dice``). A die in doubt that a slanted camera shows by its
-side face is read by its top face, looked at above its middle (``vision.slanted_top``). A
-three or five whose middle mark is a glint, not a pip, is not ruled on
+its two ends (``vision.paired_dice``); one the detector marked in pieces, by the one square
+blob unlike the floor they lie in (``vision.die_pieces``). A die in doubt that a slanted
+camera shows by its side face is read by its top face, looked at above its middle
+(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not ruled on
 (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
 would be (``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
@@ -43,6 +44,7 @@ from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doub
 from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
 from vision.centre_pip import FaceLooks, glint_in_middle
 from vision.coarse_look import contradicted, covers, explained
+from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
@@ -80,6 +82,7 @@ from vision.uncertain_looks import (
     looked_coarser,
     off_read_dice,
     pips_of_read_dice,
+    pressed_sure,
     with_bodies,
 )
 
@@ -152,6 +155,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
+    dice, left = whole_dice(fr.full, fr.full_px, dice, left, pressed_sure())  # marked in pieces
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = [d for d in dice if all(d is not o for o in against)]
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)

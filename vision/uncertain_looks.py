@@ -31,7 +31,16 @@ from vision.one_face import face_around
 from vision.paired_dice import pairs
 from vision.pip_clusters import BODY, STRONG, Mark, dice_pips, die_of, groups, lone
 from vision.set_size import apart, set_side, worth_rereading
-from vision.types import TOO_SMALL, Die, Face, Region, box_centre, box_side, square_box
+from vision.types import (
+    PIPS_TOO_SMALL,
+    TOO_SMALL,
+    Die,
+    Face,
+    Region,
+    box_centre,
+    box_side,
+    square_box,
+)
 
 COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where no die was
 # read, or where a read die is at least this x its smallest: one set of dice is one size
@@ -41,6 +50,7 @@ END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first 
 ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
 SMALLER = 0.7  # ... when under this x its side: one of its pips, marked as a die
 BESIDE = 0.8  # ... or off its face but this near its centre, one its box left out
+PIPS_MARKED = (TOO_SMALL, PIPS_TOO_SMALL)  # places left uncertain for these may be pips
 
 
 def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, ...]:
@@ -221,19 +231,20 @@ def looked_at_pips(fr: Frames, looked: list[Peak], read: list[Die], unsure: tupl
                    ) -> list[Die]:
     """Dice found by their pips alone (``vision.pip_clusters``): the detector's strong marks
     (``looked``, working pixels) outside every ``read`` die and ``unsure`` region but those
-    "too small to count" (``TOO_SMALL``: a pip marked as a die is one of those), grouped
-    as the pips of one die each, read ``unanimous``ly by all four classifiers at least as
-    surely as a pressed die must be, as no fewer pips than marks, whose body shows against
-    the floor (``body_contrast``); and the ones whose pip is a lone mark (``ones_of_pips``;
-    in a frame with nothing read, ``lone_ones``, on every mark, faint or read unsurely as a
-    die of its own); in image pixels."""
+    too small to count (``PIPS_MARKED``: a pip marked as a die is one of those, under 14 px,
+    or under 32 on a large die), grouped as the pips of one die each, read ``unanimous``ly
+    by all four classifiers at least as surely as a pressed die must be, as no fewer pips
+    than marks, whose body shows against the floor (``body_contrast``); and the ones whose
+    pip is a lone mark (``ones_of_pips``; in a frame with nothing read, ``lone_ones``, on
+    every mark, faint or read unsurely as a die of its own); in image pixels."""
     k = fr.work_px
     strict = pressed_sure()
     if strict > 1.0:
         return []
     marks = [(x * k, y * k, s * k) for (x, y), s, h in looked if h >= STRONG
              and not any(covers(d.box, (x * k, y * k)) for d in read)
-             and not any(covers(r.box, (x * k, y * k)) for r in unsure if r.reason != TOO_SMALL)]
+             and not any(covers(r.box, (x * k, y * k)) for r in unsure
+                         if r.reason not in PIPS_MARKED)]
     found: list[Die] = []
     for group in groups(marks):
         for way in dice_pips(group):  # one die, else two touching

@@ -1,0 +1,142 @@
+"""A die the detector marked in pieces, found whole as one blob unlike the floor.
+
+On a plain floor, a die of one strong colour whose pips stand out more than its body does (a
+red die with white pips on a dark tray, a black one on deep purple) is sometimes marked by
+the detector in pieces: its two halves, a half and its pips, or the die and a sliver
+beside it. Each piece is then a place with another touching it, and none is read; or the
+die is read and the sliver stays uncertain, so the frame is never ready to rule on.
+
+The floor round such a place is of one colour, and the die is a blob unlike it.
+``blob_around`` looks round a place (``REACH`` x its side each way) and takes the blob
+there that is not floor, as ``vision.paired_dice.not_floor`` tells it (its pips closed
+in), but on the look alone: a tray on a table is the floor of its dice, though the table
+may fill most of the frame. Only one closed blob counts (it does not reach the look's
+edge: a pile of dice, a crowd or a busy floor goes on), square (``SQUARE``) and filling its
+smallest rectangle as a die's rounded face does (``FILLED``), larger than the place
+(``PIECE``: the place was a piece of it). Two dice touching make an oblong blob (the pairs
+``vision.paired_dice`` reads), a pile an irregular one: neither is a die here.
+
+``whole_dice`` reads each such blob as a die by all four classifiers (``vision.larger_look
+.unanimous``), as surely as a die pressed against another must be, where its body shows
+against the floor; the die stands in place of every piece its blob covers, and of a die
+read there already only when that die was read as the same value.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.die_body import body_contrast
+from vision.larger_look import unanimous
+from vision.paired_dice import not_floor
+from vision.types import Die, Region, box_centre, box_side, square_box
+
+REACH = 3.0  # the blob is sought within this x the place's side each way of its centre
+LOOK = 96  # ... on a look this many pixels across
+SQUARE = 1.25  # the blob's smallest rectangle is at most this much longer than wide
+FILLED = 0.8  # ... and the blob fills at least this much of it (rounded corners)
+PIECE = 1.1  # the blob is at least this x the place's side: the place was a piece of it
+MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
+BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
+NOT_DIE = 0.5  # no classifier may give "not a die" this much
+
+
+Place = tuple[tuple[float, float], float, float]  # centre, side, angle (degrees)
+
+
+def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
+                ) -> Place | None:
+    """The blob unlike the floor round a place at ``centre`` (``side`` pixels across) in a
+    BGR image, as a (centre, side, angle) place, where it is one closed square blob larger
+    than the place (see the module); else None.
+
+    >>> floor = np.full((240, 320, 3), (90, 40, 60), np.uint8)
+    >>> die = cv2.rectangle(floor.copy(), (130, 90), (189, 149), (40, 40, 200), -1)
+    >>> for x, y in ((145, 105), (175, 135)):
+    ...     die = cv2.circle(die, (x, y), 6, (240, 240, 240), -1)
+    >>> (x, y), side, angle = blob_around(die, (145.0, 108.0), 30.0)
+    >>> round(x), round(y), 58 <= side <= 62
+    (159, 119, True)
+    >>> two = cv2.rectangle(die.copy(), (190, 90), (249, 149), (40, 40, 200), -1)
+    >>> blob_around(two, (145.0, 108.0), 30.0) is None  # two dice touching: oblong
+    True
+    >>> blob_around(die, (160.0, 120.0), 60.0) is None  # the place is the whole die
+    True
+    """
+    half = REACH * side
+    m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, LOOK)
+    look = cv2.warpAffine(image, m, (LOOK, LOOK), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    unlike = not_floor(look)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(unlike, connectivity=8)
+    c = LOOK // 2
+    middle = labels[c - 2:c + 3, c - 2:c + 3].ravel()
+    middle = middle[middle > 0]
+    if n < 2 or not len(middle):
+        return None
+    at = int(np.bincount(middle).argmax())
+    x, y, w, h, _ = stats[at]
+    if x == 0 or y == 0 or x + w >= LOOK or y + h >= LOOK:
+        return None  # it goes on beyond the look: a crowd, a pile, a busy floor
+    outline = max(cv2.findContours((labels == at).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    (bx, by), (rw, rh), angle = cv2.minAreaRect(outline)
+    if min(rw, rh) <= 0 or max(rw, rh) > SQUARE * min(rw, rh):
+        return None
+    if cv2.contourArea(outline) < FILLED * rw * rh:
+        return None
+    k = LOOK / (2 * half)  # look pixels per image pixel
+    found = ((rw + rh) / 2 + 1.0) / k  # the outline runs through its edge pixels' centres
+    if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
+        return None
+    back = cv2.invertAffineTransform(m)
+    ix, iy = back @ np.array([bx, by, 1.0])
+    return (float(ix), float(iy)), float(found), float((angle + 45.0) % 90.0 - 45.0)
+
+
+def _covers(place: Place, point: tuple[float, float]) -> bool:
+    """Whether ``point`` lies within the square of ``place`` (turned as it is)."""
+    (x, y), side, angle = place
+    t = np.radians(angle)
+    dx, dy = point[0] - x, point[1] - y
+    u, v = dx * np.cos(t) + dy * np.sin(t), -dx * np.sin(t) + dy * np.cos(t)
+    return bool(max(abs(u), abs(v)) <= side / 2)
+
+
+def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region],
+               sure: float) -> tuple[list[Die], list[Region]]:
+    """``read`` and ``unsure`` with each die found whole round an uncertain place
+    (``blob_around``, in ``full``, the frame the reader reads, ``f`` image pixels per
+    pixel of it) in place of the pieces and the die of its value it covers, where all four
+    classifiers read it alike at least ``sure`` (``unanimous``) and its body shows."""
+    blobs: list[Place] = []
+    for r in sorted(unsure, key=lambda r: -r.confidence):
+        (x, y), side = box_centre(r.box), box_side(r.box)
+        if any(_covers(b, (x / f, y / f)) for b in blobs):
+            continue
+        blob = blob_around(full, (x / f, y / f), side / f)
+        if blob is not None:
+            blobs.append(blob)
+    blobs = [b for b in blobs if body_contrast(full, *b) >= BODY]
+    if not blobs:
+        return read, unsure
+    places = M.turned(full, [(b[0], b[1]) for b in blobs])
+    dice, pieces = list(read), list(unsure)
+    for blob, place, seen in zip(blobs, places, unanimous(full, places, sure, NOT_DIE,
+                                                          ones=True), strict=True):
+        if seen is None:
+            continue
+        value, _, confidence = seen
+        inside = [d for d in dice if _covers(blob, (d.center[0] / f, d.center[1] / f))]
+        if any(d.value != value for d in inside):
+            continue  # a die read there as another value: not for this look to overrule
+        (x, y), side, angle = place
+        whole = Die(value, (round(x * f, 1), round(y * f, 1)), square_box((x * f, y * f),
+                                                                        side * f),
+                    round(confidence, 3), round(angle, 1))
+        dice = [d for d in dice if all(d is not o for o in inside)] + [whole]
+        pieces = [r for r in pieces
+                  if not _covers(blob, (r.center[0] / f, r.center[1] / f))]
+    return dice, pieces
