@@ -40,6 +40,7 @@ FILLED = 0.8  # ... and the blob fills at least this much of it (rounded corners
 PIECE = 1.1  # the blob is at least this x the place's side: the place was a piece of it
 MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
 BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
+TWICE = 0.9  # two read dice nearer than this x the larger's side may be one die read twice
 NOT_DIE = 0.5  # no classifier may give "not a die" this much
 
 
@@ -76,24 +77,44 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     middle = middle[middle > 0]
     if n < 2 or not len(middle):
         return None
-    at = int(np.bincount(middle).argmax())
+    square = closed_square(labels, stats, int(np.bincount(middle).argmax()))
+    if square is None:
+        return None
+    (bx, by), found, angle = square
+    k = LOOK / (2 * half)  # look pixels per image pixel
+    found /= k
+    if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
+        return None
+    back = cv2.invertAffineTransform(m)
+    ix, iy = back @ np.array([bx, by, 1.0])
+    return (float(ix), float(iy)), float(found), angle
+
+
+def closed_square(labels: np.ndarray, stats: np.ndarray, at: int) -> Place | None:
+    """Component ``at`` of a mask's components (``labels``, ``stats``: as
+    ``cv2.connectedComponentsWithStats`` gives them) as a (centre, side, angle) place in
+    the mask's pixels, where it is closed (it does not reach the mask's edge), square
+    (``SQUARE``) and fills its smallest rectangle (``FILLED``); else None.
+
+    >>> mask = np.zeros((40, 60), np.uint8)
+    >>> mask[10:30, 10:30] = 1; mask[10:20, 40:60] = 1  # a square, and one at the edge
+    >>> _, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    >>> closed_square(labels, stats, 1), closed_square(labels, stats, 2)
+    (((19.5, 19.5), 20.0, 0.0), None)
+    """
     x, y, w, h, _ = stats[at]
-    if x == 0 or y == 0 or x + w >= LOOK or y + h >= LOOK:
-        return None  # it goes on beyond the look: a crowd, a pile, a busy floor
-    outline = max(cv2.findContours((labels == at).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    if x == 0 or y == 0 or x + w >= labels.shape[1] or y + h >= labels.shape[0]:
+        return None  # it goes on beyond the mask: a crowd, a pile, a busy floor
+    outline = max(cv2.findContours((labels[y:y + h, x:x + w] == at).astype(np.uint8),
+                                   cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                  key=cv2.contourArea)
     (bx, by), (rw, rh), angle = cv2.minAreaRect(outline)
     if min(rw, rh) <= 0 or max(rw, rh) > SQUARE * min(rw, rh):
         return None
     if cv2.contourArea(outline) < FILLED * rw * rh:
         return None
-    k = LOOK / (2 * half)  # look pixels per image pixel
-    found = ((rw + rh) / 2 + 1.0) / k  # the outline runs through its edge pixels' centres
-    if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
-        return None
-    back = cv2.invertAffineTransform(m)
-    ix, iy = back @ np.array([bx, by, 1.0])
-    return (float(ix), float(iy)), float(found), float((angle + 45.0) % 90.0 - 45.0)
+    side = (rw + rh) / 2 + 1.0  # the outline runs through its edge pixels' centres
+    return (float(bx + x), float(by + y)), float(side), float((angle + 45.0) % 90.0 - 45.0)
 
 
 def _covers(place: Place, point: tuple[float, float]) -> bool:
@@ -105,14 +126,29 @@ def _covers(place: Place, point: tuple[float, float]) -> bool:
     return bool(max(abs(u), abs(v)) <= side / 2)
 
 
+def read_twice(read: list[Die]) -> list[Die]:
+    """The ``read`` dice with another read die nearer than ``TWICE`` x the larger one's
+    side: two dice cannot lie so near, so one die may have been read twice, in two pieces.
+
+    >>> d = lambda x, s=40: Die(6, (x, 50.0), (x - s // 2, 30, x + s // 2, 70), 0.9)
+    >>> [r.center[0] for r in read_twice([d(100), d(130), d(300)])]
+    [100, 130]
+    """
+    return [d for d in read if any(
+        e is not d and np.hypot(d.center[0] - e.center[0], d.center[1] - e.center[1])
+        < TWICE * max(box_side(d.box), box_side(e.box)) for e in read)]
+
+
 def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region],
                sure: float) -> tuple[list[Die], list[Region]]:
-    """``read`` and ``unsure`` with each die found whole round an uncertain place
-    (``blob_around``, in ``full``, the frame the reader reads, ``f`` image pixels per
-    pixel of it) in place of the pieces and the die of its value it covers, where all four
-    classifiers read it alike at least ``sure`` (``unanimous``) and its body shows."""
+    """``read`` and ``unsure`` with each die found whole round an uncertain place or a die
+    maybe read twice (``read_twice``; ``blob_around``, in ``full``, the frame the reader
+    reads, ``f`` image pixels per pixel of it) in place of the pieces and the dice of its
+    value it covers, where all four classifiers read it alike at least ``sure``
+    (``unanimous``) and its body shows."""
     blobs: list[Place] = []
-    for r in sorted(unsure, key=lambda r: -r.confidence):
+    looked: list[Die | Region] = [*unsure, *read_twice(read)]
+    for r in sorted(looked, key=lambda r: -r.confidence):
         (x, y), side = box_centre(r.box), box_side(r.box)
         if any(_covers(b, (x / f, y / f)) for b in blobs):
             continue

@@ -40,24 +40,38 @@ INSIDE = 0.1  # a centre in the pair's rectangle grown by this x its width is th
 Point = tuple[float, float]
 
 
-def not_floor(image: np.ndarray) -> np.ndarray:
+def not_floor(image: np.ndarray, floor: np.ndarray | None = None,
+              spread: float | None = None) -> np.ndarray:
     """(H, W) uint8 mask, 1 where the BGR ``image`` is not its floor: every pixel whose colour
-    differs in some channel from the frame's median colour by more than ``SPREAD`` x the
-    median such difference, and ``LEAST`` at least; specks opened away, a die's pips
-    closed in.
+    differs in some channel from the floor's colour (``floor``, BGR; else the frame's
+    median colour) by more than ``SPREAD`` x the floor's own spread (``spread``: the
+    median such difference of floor pixels; else of the frame's), and ``LEAST`` at least;
+    specks opened away, a die's pips closed in.
 
     >>> floor = np.full((60, 80, 3), 90, np.uint8)
     >>> floor[20:40, 10:30] = 230  # a die
     >>> int(not_floor(floor).sum()), int(not_floor(floor)[30, 20])
     (400, 1)
+    >>> tray = floor.copy(); tray[:, 40:] = 200  # a table beside the tray, the tray's colour
+    >>> int(not_floor(tray, np.array([90.0] * 3), 1.0)[30, 20])  # given: the die is not floor
+    1
     """
-    floor = median(image[::8, ::8].reshape(-1, 3), axis=0)
-    b, g, r = cv2.split(cv2.absdiff(image, np.array([*floor.tolist(), 0.0])))  # a scalar
-    diff = cv2.max(cv2.max(b, g), r)
-    level = max(LEAST, SPREAD * float(median(diff[::8, ::8])))
+    if floor is None:
+        floor = median(image[::8, ::8].reshape(-1, 3), axis=0)
+    diff = channel_difference(image, floor)
+    if spread is None:
+        spread = float(median(diff[::8, ::8]))
+    level = max(LEAST, SPREAD * spread)
     mask = cv2.morphologyEx((diff > level).astype(np.uint8), cv2.MORPH_OPEN,
                             np.ones((3, 3), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+
+def channel_difference(image: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """(H, W) uint8: how far each pixel of the BGR ``image`` lies from ``colour`` (BGR) in
+    its most different channel."""
+    b, g, r = cv2.split(cv2.absdiff(image, np.array([*colour.tolist(), 0.0])))  # a scalar
+    return np.asarray(cv2.max(cv2.max(b, g), r))
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,20 @@ class Pair:
         return sum(self.holds(c) for c in centres) <= 1
 
 
+def blob_level(levels: Pyramid, side: float) -> tuple[np.ndarray, float]:
+    """The level of the pyramid ``levels`` where blobs are looked for: halved while a die
+    (``side`` pixels in ``levels[0]``) stays ``SMALLEST`` across; and its scale.
+
+    >>> image, scale = blob_level(Pyramid(np.zeros((480, 640, 3), np.uint8)), 70.0)
+    >>> image.shape, scale
+    ((120, 160, 3), 0.25)
+    """
+    k = 0
+    while side / 2 ** (k + 1) >= SMALLEST and min(levels[k].shape[:2]) >= 64:
+        k += 1
+    return levels[k], 1.0 / 2 ** k
+
+
 def pairs(levels: Pyramid, places: list[Point], side: float) -> list[Pair]:
     """The pairs (``Pair``) whose blob in the image (``levels[0]``, looked at on the level of
     its pyramid ``levels`` where a die is about ``SMALLEST`` across) lies under any of
@@ -135,10 +163,7 @@ def pairs(levels: Pyramid, places: list[Point], side: float) -> list[Pair]:
     """
     if not places:
         return []
-    k = 0
-    while side / 2 ** (k + 1) >= SMALLEST and min(levels[k].shape[:2]) >= 64:
-        k += 1
-    image, scale = levels[k], 1.0 / 2 ** k
+    image, scale = blob_level(levels, side)
     mask = not_floor(image)
     _, blobs, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = mask.shape

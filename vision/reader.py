@@ -18,7 +18,8 @@ for the looks so far, missed or seen only as its pips, is found by a look at a q
 the working size where no die was read (``vision.coarse_look``). Two dice side by side
 that the detector took for one are found by the blob they make on the floor and read at
 its two ends (``vision.paired_dice``); one the detector marked in pieces, by the one square
-blob unlike the floor they lie in (``vision.die_pieces``). A die in doubt that a slanted
+blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
+square blob on the read dice's floor (``vision.missed_dice``). A die in doubt that a slanted
 camera shows by its side face is read by its top face, looked at above its middle
 (``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not ruled on
 (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
@@ -48,6 +49,7 @@ from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
+from vision.missed_dice import missed_dice
 from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -156,6 +158,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
     dice, left = whole_dice(fr.full, fr.full_px, dice, left, pressed_sure())  # marked in pieces
+    dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, pressed_sure())
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = [d for d in dice if all(d is not o for o in against)]
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)

@@ -24,6 +24,7 @@ IN_PIECES = {  # tray-on-table scenes whose one clean die the detector marked in
     25: "a green three on grey, marked in three pieces",
     48: "a blue three with gold pips on brown, marked in two pieces",
     56: "a red two on brown, marked as a half and a pip",
+    163: "a 43 px six read twice, as two sixes 20 px apart, both sure",
 }
 
 
@@ -100,3 +101,4 @@ def test_a_die_read_there_as_another_value_is_not_overruled() -> None:
     assert dice == [other] and left == [piece]
     dice, left = whole_dice(fr.full, fr.full_px, [], [piece], pressed_sure())
     assert [d.value for d in dice] == [2] and left == []
+

@@ -1,0 +1,123 @@
+"""A clean die the detector did not mark at all, found as a square blob on the dice's floor.
+
+On a plain tray the detector sometimes leaves one die of a roll without any mark, the
+others read well: no place, so no look at it, and the roll reads one die short (a green
+one beside a green two on a slate tray; a red six on brown). The issue's dark-cloth scene
+had it too ("15 of 31 sixes get no box at all").
+
+The read dice show what the floor under them looks like. ``floor_round`` takes its colour
+and grain from a ring round each read die (``RING``: beyond its box, within the gap dice
+leave between them), and ``vision.paired_dice.not_floor`` marks what is not that floor,
+on the pyramid level where a die is about 16 px (``paired_dice.blob_level``). There, a
+blob of the set's size (``AREA``) that is closed and square (``die_pieces.closed_square``)
+and lies apart from every read die and uncertain place (``APART``: a die read off its
+centre, or boxed too large, still lies on it) is a die-shaped thing nothing looked at:
+``missed_dice`` reads it by all four classifiers (``vision.larger_look.unanimous``), as
+surely as a die pressed against another must be, and keeps it where its body shows against
+the floor (``BODY``; a one, whose lone pip a speck on the floor makes too, ``ONE_BODY``).
+A tray's rim, the table beyond it, a card or a pile make no die-sized square blob; a coin
+or a counter of a die's size may, and no classifier reads pips on it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import model as M
+from vision.die_body import body_contrast
+from vision.die_pieces import closed_square
+from vision.images import Pyramid
+from vision.larger_look import unanimous
+from vision.medians import median
+from vision.paired_dice import blob_level, channel_difference, not_floor
+from vision.types import Die, Region, box_side, square_box
+
+RING = (0.7, 1.1)  # the floor: between these x the die's side from its centre (a square ring)
+AREA = (0.5, 2.0)  # a missed die's blob covers this x the set's side squared
+APART = 0.75  # ... and lies this x its side or the place's from every place looked at
+MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
+BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
+ONE_BODY = 30.0  # ... a one's this much
+NOT_DIE = 0.5  # no classifier may give "not a die" this much
+
+Spot = tuple[tuple[float, float], float]  # a centre and a side
+
+
+def floor_round(image: np.ndarray, centres: list[tuple[float, float]], side: float,
+                ) -> tuple[np.ndarray, float] | None:
+    """The colour (BGR) of the floor round dice at ``centres`` (``side`` pixels across) in a
+    BGR image, the median of a ``RING`` round each, and its spread (the median difference
+    of those pixels from it, in their most different channel); None where no ring lies in
+    the image.
+
+    >>> image = np.full((100, 100, 3), 60, np.uint8); image[40:60, 40:60] = 220
+    >>> colour, spread = floor_round(image, [(50.0, 50.0)], 20.0)
+    >>> colour.tolist(), spread
+    ([60.0, 60.0, 60.0], 0.0)
+    """
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    ring = np.zeros((h, w), bool)
+    for x, y in centres:
+        far = np.maximum(np.abs(xx - x), np.abs(yy - y)) / side
+        ring |= (far >= RING[0]) & (far <= RING[1])
+    pixels = image[ring]
+    if not len(pixels):
+        return None
+    colour = median(pixels.astype(np.float64), axis=0)
+    spread = float(median(channel_difference(pixels[:, None, :], colour).ravel()))
+    return colour, spread
+
+
+def blobs_missed(levels: Pyramid, read: list[Spot], unsure: list[Spot], side: float,
+                 ) -> list[Spot]:
+    """The die-sized square blobs not of the read dice's floor (see the module) lying apart
+    from the ``read`` dice and the ``unsure`` places, as (centre, side) in ``levels[0]``'s
+    pixels as those are, those nearest the set's ``side`` first (``MOST`` at most)."""
+    image, scale = blob_level(levels, side)
+    floor = floor_round(image, [(x * scale, y * scale) for (x, y), _ in read], side * scale)
+    if floor is None:
+        return []
+    mask = not_floor(image, *floor)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out = []
+    for k in range(1, n):
+        if not AREA[0] <= stats[k, cv2.CC_STAT_AREA] / (side * scale) ** 2 <= AREA[1]:
+            continue
+        square = closed_square(labels, stats, k)
+        if square is None:
+            continue
+        (x, y), s, _ = square
+        x, y, s = x / scale, y / scale, s / scale
+        if all(np.hypot(x - lx, y - ly) > APART * max(s, ls) for (lx, ly), ls in read + unsure):
+            out.append(((x, y), s))
+    return sorted(out, key=lambda b: abs(np.log(b[1] / side)))[:MOST]
+
+
+def missed_dice(full: np.ndarray, levels: Pyramid, f: float, read: list[Die],
+                unsure: list[Region], sure: float) -> list[Die]:
+    """The dice nothing marked (``blobs_missed``, in ``full``, the frame the reader reads,
+    whose pyramid is ``levels``; ``f`` image pixels per pixel of it), read alike by all four
+    classifiers at least ``sure`` (``unanimous``) where their body shows; in image pixels.
+    Only a frame with dice read has a floor and a set's size to go by."""
+    if not read:
+        return []
+
+    def spots(places: list[Die] | list[Region]) -> list[Spot]:
+        return [((p.center[0] / f, p.center[1] / f), box_side(p.box) / f) for p in places]
+
+    seen = spots(read)
+    side = float(median([s for _, s in seen]))
+    places = M.turned(full, blobs_missed(levels, seen, spots(unsure), side))
+    found = []
+    for place, read_as in zip(places, unanimous(full, places, sure, NOT_DIE, ones=True),
+                              strict=True):
+        if read_as is None or body_contrast(full, *place) < (ONE_BODY if read_as[0] == 1
+                                                              else BODY):
+            continue
+        (x, y), s, angle = place
+        found.append(Die(read_as[0], (round(x * f, 1), round(y * f, 1)),
+                         square_box((x * f, y * f), s * f), round(read_as[2], 3),
+                         round(angle, 1)))
+    return found
