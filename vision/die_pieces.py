@@ -11,9 +11,9 @@ The floor round such a place is of one colour, and the die is a blob unlike it.
 there that is not floor, as ``vision.paired_dice.not_floor`` tells it (its pips closed
 in), but on the look alone: a tray on a table is the floor of its dice, though the table
 may fill most of the frame. Only one closed blob counts (it does not reach the look's
-edge: a pile of dice, a crowd or a busy floor goes on), square (``SQUARE``) and filling its
-smallest rectangle as a die's rounded face does (``FILLED``), larger than the place
-(``PIECE``: the place was a piece of it). Two dice touching make an oblong blob (the pairs
+edge: a pile of dice, a crowd or a busy floor goes on), square and filling its smallest
+rectangle as a die's rounded face does (``vision.square_blob``, ``FILLED``), larger than
+the place (``PIECE``: the place was a piece of it). Two dice touching make an oblong blob (the pairs
 ``vision.paired_dice`` reads), a pile an irregular one: neither is a die here.
 
 ``whole_dice`` reads each such blob as a die by all four classifiers (``vision.larger_look
@@ -31,12 +31,12 @@ from vision import model as M
 from vision.die_body import body_contrast
 from vision.larger_look import unanimous
 from vision.paired_dice import not_floor
+from vision.square_blob import Place, closed_square
 from vision.types import Die, Region, box_centre, box_side, square_box
 
 REACH = 3.0  # the blob is sought within this x the place's side each way of its centre
 LOOK = 96  # ... on a look this many pixels across
-SQUARE = 1.25  # the blob's smallest rectangle is at most this much longer than wide
-FILLED = 0.8  # ... and the blob fills at least this much of it (rounded corners)
+FILLED = 0.8  # the blob fills this much of its smallest rectangle (rounded corners)
 PIECE = 1.1  # the blob is at least this x the place's side: the place was a piece of it
 MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
 BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
@@ -44,7 +44,6 @@ TWICE = 0.9  # two read dice nearer than this x the larger's side may be one die
 NOT_DIE = 0.5  # no classifier may give "not a die" this much
 
 
-Place = tuple[tuple[float, float], float, float]  # centre, side, angle (degrees)
 
 
 def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
@@ -77,7 +76,7 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     middle = middle[middle > 0]
     if n < 2 or not len(middle):
         return None
-    square = closed_square(labels, stats, int(np.bincount(middle).argmax()))
+    square = closed_square(labels, stats, int(np.bincount(middle).argmax()), FILLED)
     if square is None:
         return None
     (bx, by), found, angle = square
@@ -88,33 +87,6 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     back = cv2.invertAffineTransform(m)
     ix, iy = back @ np.array([bx, by, 1.0])
     return (float(ix), float(iy)), float(found), angle
-
-
-def closed_square(labels: np.ndarray, stats: np.ndarray, at: int) -> Place | None:
-    """Component ``at`` of a mask's components (``labels``, ``stats``: as
-    ``cv2.connectedComponentsWithStats`` gives them) as a (centre, side, angle) place in
-    the mask's pixels, where it is closed (it does not reach the mask's edge), square
-    (``SQUARE``) and fills its smallest rectangle (``FILLED``); else None.
-
-    >>> mask = np.zeros((40, 60), np.uint8)
-    >>> mask[10:30, 10:30] = 1; mask[10:20, 40:60] = 1  # a square, and one at the edge
-    >>> _, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    >>> closed_square(labels, stats, 1), closed_square(labels, stats, 2)
-    (((19.5, 19.5), 20.0, 0.0), None)
-    """
-    x, y, w, h, _ = stats[at]
-    if x == 0 or y == 0 or x + w >= labels.shape[1] or y + h >= labels.shape[0]:
-        return None  # it goes on beyond the mask: a crowd, a pile, a busy floor
-    outline = max(cv2.findContours((labels[y:y + h, x:x + w] == at).astype(np.uint8),
-                                   cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
-                  key=cv2.contourArea)
-    (bx, by), (rw, rh), angle = cv2.minAreaRect(outline)
-    if min(rw, rh) <= 0 or max(rw, rh) > SQUARE * min(rw, rh):
-        return None
-    if cv2.contourArea(outline) < FILLED * rw * rh:
-        return None
-    side = (rw + rh) / 2 + 1.0  # the outline runs through its edge pixels' centres
-    return (float(bx + x), float(by + y)), float(side), float((angle + 45.0) % 90.0 - 45.0)
 
 
 def _covers(place: Place, point: tuple[float, float]) -> bool:

@@ -9,7 +9,7 @@ The read dice show what the floor under them looks like. ``floor_round`` takes i
 and grain from a ring round each read die (``RING``: beyond its box, within the gap dice
 leave between them), and ``vision.paired_dice.not_floor`` marks what is not that floor,
 on the pyramid level where a die is about 16 px (``paired_dice.blob_level``). There, a
-blob of the set's size (``AREA``) that is closed and square (``die_pieces.closed_square``)
+blob of the set's size (``AREA``) that is closed and square (``vision.square_blob``)
 and lies apart from every read die and uncertain place (``APART``: a die read off its
 centre, or boxed too large, still lies on it) is a die-shaped thing nothing looked at:
 ``missed_dice`` reads it by all four classifiers (``vision.larger_look.unanimous``), as
@@ -26,15 +26,16 @@ import numpy as np
 
 from vision import model as M
 from vision.die_body import body_contrast
-from vision.die_pieces import closed_square
 from vision.images import Pyramid
 from vision.larger_look import unanimous
 from vision.medians import median
 from vision.paired_dice import blob_level, channel_difference, not_floor
+from vision.square_blob import closed_square
 from vision.types import Die, Region, box_side, square_box
 
 RING = (0.7, 1.1)  # the floor: between these x the die's side from its centre (a square ring)
-AREA = (0.5, 2.0)  # a missed die's blob covers this x the set's side squared
+AREA = (0.5, 2.0)  # a missed die's blob covers this x the set's side squared ...
+FILLED = 0.8  # ... and this much of its smallest rectangle (a coin less: a disc 0.79)
 APART = 0.75  # ... and lies this x its side or the place's from every place looked at
 MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
 BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
@@ -85,7 +86,7 @@ def blobs_missed(levels: Pyramid, read: list[Spot], unsure: list[Spot], side: fl
     for k in range(1, n):
         if not AREA[0] <= stats[k, cv2.CC_STAT_AREA] / (side * scale) ** 2 <= AREA[1]:
             continue
-        square = closed_square(labels, stats, k)
+        square = closed_square(labels, stats, k, FILLED)
         if square is None:
             continue
         (x, y), s, _ = square

@@ -12,7 +12,7 @@ it, bounded by the floor. ``face_around`` measures it: the colour just outside t
 connected region of that colour round the pip (the pip filled in), and that region's
 smallest rectangle. It is a face only where the region is closed (it does not reach the
 look's edge: a speck on paper, or a dot of a polka-dot cloth, has the floor all round it,
-which goes on), square (``SQUARE``), filling its rectangle as a die's rounded face does
+which goes on), square (``vision.square_blob``), filling its rectangle as a die's rounded face does
 (``FILLED``), with the pip in its middle (``CENTRED``) and ``PIP_SIDES`` pips across. A pip
 of a larger die (the middle one of a five) has that die's face round it, which the
 classifiers then read whole, as a five.
@@ -30,6 +30,7 @@ import numpy as np
 
 from vision import model as M
 from vision.medians import median
+from vision.square_blob import closed_square
 
 REACH = 4.0  # the face is sought within this x the mark's size of its centre
 LOOK = 96  # ... on a look this many pixels across
@@ -40,8 +41,8 @@ LEAST_APART = 30.0  # the pip differs from the face by this many grey levels (a 
 SPREAD = 3.0  # a pixel is face within this x the ring's spread of the face's colour ...
 LEAST = 10.0  # ... (its 90th percentile), at least this many grey levels ...
 ALIKE = 0.35  # ... and at most this x the pip's distance from the face
-SQUARE = 1.25  # the region's rectangle is at most this much longer than wide
-FILLED = 0.85  # ... and the region fills at least this much of it (rounded corners)
+FILLED = 0.85  # the region fills this much of its rectangle (rounded corners; square as
+#                ``vision.square_blob`` asks)
 CENTRED = 0.12  # the pip lies within this x the side of the rectangle's centre
 ROUND = 0.7  # the pip fills this much of its smallest enclosing circle (a square 0.64) ...
 WHOLE = 0.97  # ... and of its outline: no pips of its own in it
@@ -89,19 +90,10 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
     near = (np.abs(look - face).max(axis=2) <= within).astype(np.uint8)
     near[r < outer] = 1  # the pip and its edge belong to the face
     _, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
-    at = labels[int(c), int(c)]
-    region = labels == at
-    x, y, w, h, _ = stats[at]
-    if x == 0 or y == 0 or x + w >= LOOK or y + h >= LOOK:
-        return None  # the floor: it goes on beyond the look
-    outline = max(cv2.findContours(region.astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
-    (fx, fy), (rw, rh), angle = cv2.minAreaRect(outline)
-    if min(rw, rh) <= 0 or max(rw, rh) > SQUARE * min(rw, rh):
-        return None
-    if cv2.contourArea(outline) < FILLED * rw * rh:
-        return None
-    side = (rw + rh) / 2 + 1.0  # the outline runs through its edge pixels' centres
+    square = closed_square(labels, stats, int(labels[int(c), int(c)]), FILLED)
+    if square is None:
+        return None  # the floor (it goes on beyond the look), or no square
+    (fx, fy), side, angle = square
     if np.hypot(fx - c, fy - c) > CENTRED * side:
         return None
     if not PIP_SIDES[0] <= side / (size * k) <= PIP_SIDES[1]:
@@ -110,7 +102,7 @@ def face_around(image: np.ndarray, centre: tuple[float, float], size: float,
         return None
     back = cv2.invertAffineTransform(m)
     ix, iy = back @ np.array([fx, fy, 1.0])
-    return (float(ix), float(iy)), float(side / k), float((angle + 45.0) % 90.0 - 45.0)
+    return (float(ix), float(iy)), float(side / k), angle
 
 
 def _a_pip(look: np.ndarray, pip: np.ndarray, face: np.ndarray, c: float, side: float,
