@@ -12,9 +12,10 @@ there that is not floor, as ``vision.paired_dice.not_floor`` tells it (its pips 
 in), but on the look alone: a tray on a table is the floor of its dice, though the table
 may fill most of the frame. Only one closed blob counts (it does not reach the look's
 edge: a pile of dice, a crowd or a busy floor goes on), square and filling its smallest
-rectangle as a die's rounded face does (``vision.square_blob``, ``FILLED``), larger than
-the place (``PIECE``: the place was a piece of it). Two dice touching make an oblong blob (the pairs
-``vision.paired_dice`` reads), a pile an irregular one: neither is a die here.
+rectangle as a die's rounded face does (``FILLED``: ``vision.blobs.closed_square``), and
+larger than the place (``PIECE``: the place was a piece of it). Two dice touching make an
+oblong blob (the pairs ``vision.paired_dice`` reads), a pile an irregular one: neither is
+a die here.
 
 ``whole_dice`` reads each such blob as a die by all four classifiers (``vision.larger_look
 .unanimous``), as surely as a die pressed against another must be, where its body shows
@@ -28,10 +29,10 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.blobs import Square, closed_square
 from vision.die_body import body_contrast
 from vision.larger_look import unanimous
 from vision.paired_dice import not_floor
-from vision.square_blob import Place, closed_square
 from vision.types import Die, Region, box_centre, box_side, square_box
 
 REACH = 3.0  # the blob is sought within this x the place's side each way of its centre
@@ -47,7 +48,7 @@ NOT_DIE = 0.5  # no classifier may give "not a die" this much
 
 
 def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
-                ) -> Place | None:
+                ) -> Square | None:
     """The blob unlike the floor round a place at ``centre`` (``side`` pixels across) in a
     BGR image, as a (centre, side, angle) place, where it is one closed square blob larger
     than the place (see the module); else None.
@@ -89,7 +90,7 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     return (float(ix), float(iy)), float(found), angle
 
 
-def _covers(place: Place, point: tuple[float, float]) -> bool:
+def _covers(place: Square, point: tuple[float, float]) -> bool:
     """Whether ``point`` lies within the square of ``place`` (turned as it is)."""
     (x, y), side, angle = place
     t = np.radians(angle)
@@ -118,7 +119,7 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
     reads, ``f`` image pixels per pixel of it) in place of the pieces and the dice of its
     value it covers, where all four classifiers read it alike at least ``sure``
     (``unanimous``) and its body shows."""
-    blobs: list[Place] = []
+    blobs: list[Square] = []
     looked: list[Die | Region] = [*unsure, *read_twice(read)]
     for r in sorted(looked, key=lambda r: -r.confidence):
         (x, y), side = box_centre(r.box), box_side(r.box)

@@ -9,7 +9,7 @@ The read dice show what the floor under them looks like. ``floor_round`` takes i
 and grain from a ring round each read die (``RING``: beyond its box, within the gap dice
 leave between them), and ``vision.paired_dice.not_floor`` marks what is not that floor,
 on the pyramid level where a die is about 16 px (``paired_dice.blob_level``). There, a
-blob of the set's size (``AREA``) that is closed and square (``vision.square_blob``)
+blob of the set's size (``AREA``) that is closed and square (``vision.blobs.closed_square``)
 and lies apart from every read die and uncertain place (``APART``: a die read off its
 centre, or boxed too large, still lies on it) is a die-shaped thing nothing looked at:
 ``missed_dice`` reads it by all four classifiers (``vision.larger_look.unanimous``), as
@@ -25,12 +25,12 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.blobs import closed_square
 from vision.die_body import body_contrast
 from vision.images import Pyramid
 from vision.larger_look import unanimous
 from vision.medians import median
 from vision.paired_dice import blob_level, channel_difference, not_floor
-from vision.square_blob import closed_square
 from vision.types import Die, Region, box_side, square_box
 
 RING = (0.7, 1.1)  # the floor: between these x the die's side from its centre (a square ring)

@@ -12,8 +12,9 @@ it, bounded by the floor. ``face_around`` measures it: the colour just outside t
 connected region of that colour round the pip (the pip filled in), and that region's
 smallest rectangle. It is a face only where the region is closed (it does not reach the
 look's edge: a speck on paper, or a dot of a polka-dot cloth, has the floor all round it,
-which goes on), square (``vision.square_blob``), filling its rectangle as a die's rounded face does
-(``FILLED``), with the pip in its middle (``CENTRED``) and ``PIP_SIDES`` pips across. A pip
+which goes on), square, filling its rectangle as a die's rounded face does (``FILLED``:
+``vision.blobs.closed_square``), with the pip in its middle (``CENTRED``) and
+``PIP_SIDES`` pips across. A pip
 of a larger die (the middle one of a five) has that die's face round it, which the
 classifiers then read whole, as a five.
 
@@ -29,8 +30,8 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.blobs import closed_square
 from vision.medians import median
-from vision.square_blob import closed_square
 
 REACH = 4.0  # the face is sought within this x the mark's size of its centre
 LOOK = 96  # ... on a look this many pixels across
@@ -42,7 +43,7 @@ SPREAD = 3.0  # a pixel is face within this x the ring's spread of the face's co
 LEAST = 10.0  # ... (its 90th percentile), at least this many grey levels ...
 ALIKE = 0.35  # ... and at most this x the pip's distance from the face
 FILLED = 0.85  # the region fills this much of its rectangle (rounded corners; square as
-#                ``vision.square_blob`` asks)
+#                ``vision.blobs.closed_square`` asks)
 CENTRED = 0.12  # the pip lies within this x the side of the rectangle's centre
 ROUND = 0.7  # the pip fills this much of its smallest enclosing circle (a square 0.64) ...
 WHOLE = 0.97  # ... and of its outline: no pips of its own in it
