@@ -423,3 +423,14 @@ def with_faint(fr: Frames, looked: list[Peak], cands: list[Candidate], expect: i
                   for o in cands)]
     new.sort(key=lambda c: -c.strength)
     return cands + [replace(c, faint=True) for c in new[:expect - len(cands)]]
+
+
+def nearly_sure(first: np.ndarray, sure: float) -> np.ndarray:
+    """Which of the first classifier's reads (N, 7) are worth showing all four: not "not a
+    die" (under ``NOT_DIE``) and read within ``LOOK_BELOW`` of ``sure``, or surer.
+
+    >>> nearly_sure(np.array([[0.0, 0.9, 0.1, 0, 0, 0, 0], [0.6, 0.4, 0, 0, 0, 0, 0],
+    ...                       [0.0, 0.5, 0.5, 0, 0, 0, 0]]), 0.935).tolist()
+    [True, False, False]
+    """
+    return (first[:, 0] < NOT_DIE) & (M.value_probability(first) >= sure - LOOK_BELOW)

@@ -30,6 +30,7 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import Square, closed_square
+from vision.candidates import NOT_DIE, nearly_sure
 from vision.die_body import body_contrast
 from vision.larger_look import unanimous
 from vision.paired_dice import not_floor
@@ -41,8 +42,7 @@ FILLED = 0.8  # the blob fills this much of its smallest rectangle (rounded corn
 PIECE = 1.1  # the blob is at least this x the place's side: the place was a piece of it
 MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
 BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
-TWICE = 0.9  # two read dice nearer than this x the larger's side may be one die read twice
-NOT_DIE = 0.5  # no classifier may give "not a die" this much
+TWICE = 0.9  # two dice read alike nearer than this x the larger's side: one die read twice?
 
 
 
@@ -100,15 +100,17 @@ def _covers(place: Square, point: tuple[float, float]) -> bool:
 
 
 def read_twice(read: list[Die]) -> list[Die]:
-    """The ``read`` dice with another read die nearer than ``TWICE`` x the larger one's
-    side: two dice cannot lie so near, so one die may have been read twice, in two pieces.
+    """The ``read`` dice with another read as the same value nearer than ``TWICE`` x the
+    larger one's side: two dice cannot lie so near, so one die may have been read twice, in
+    two pieces.
 
-    >>> d = lambda x, s=40: Die(6, (x, 50.0), (x - s // 2, 30, x + s // 2, 70), 0.9)
-    >>> [r.center[0] for r in read_twice([d(100), d(130), d(300)])]
+    >>> d = lambda x, v=6, s=40: Die(v, (x, 50.0), (x - s // 2, 30, x + s // 2, 70), 0.9)
+    >>> [r.center[0] for r in read_twice([d(100), d(130), d(300), d(330, 5)])]
     [100, 130]
     """
     return [d for d in read if any(
-        e is not d and np.hypot(d.center[0] - e.center[0], d.center[1] - e.center[1])
+        e is not d and e.value == d.value
+        and np.hypot(d.center[0] - e.center[0], d.center[1] - e.center[1])
         < TWICE * max(box_side(d.box), box_side(e.box)) for e in read)]
 
 
@@ -132,6 +134,9 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
     if not blobs:
         return read, unsure
     places = M.turned(full, [(b[0], b[1]) for b in blobs])
+    likely = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
+    blobs = [b for b, keep in zip(blobs, likely, strict=True) if keep]
+    places = [p for p, keep in zip(places, likely, strict=True) if keep]
     dice, pieces = list(read), list(unsure)
     for blob, place, seen in zip(blobs, places, unanimous(full, places, sure, NOT_DIE,
                                                           ones=True), strict=True):

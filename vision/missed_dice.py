@@ -26,6 +26,7 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import closed_square
+from vision.candidates import NOT_DIE, nearly_sure
 from vision.die_body import body_contrast
 from vision.images import Pyramid
 from vision.larger_look import unanimous
@@ -33,14 +34,14 @@ from vision.medians import median
 from vision.paired_dice import blob_level, channel_difference, not_floor
 from vision.types import Die, Region, box_side, square_box
 
-RING = (0.7, 1.1)  # the floor: between these x the die's side from its centre (a square ring)
+RING = (0.7, 1.1)  # the floor: on square rings these x the die's side from its centre ...
+SAMPLES = 8  # ... sampled at this many points along each side
 AREA = (0.5, 2.0)  # a missed die's blob covers this x the set's side squared ...
 FILLED = 0.8  # ... and this much of its smallest rectangle (a coin less: a disc 0.79)
 APART = 0.75  # ... and lies this x its side or the place's from every place looked at
 MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
 BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
 ONE_BODY = 30.0  # ... a one's this much
-NOT_DIE = 0.5  # no classifier may give "not a die" this much
 
 Spot = tuple[tuple[float, float], float]  # a centre and a side
 
@@ -48,7 +49,8 @@ Spot = tuple[tuple[float, float], float]  # a centre and a side
 def floor_round(image: np.ndarray, centres: list[tuple[float, float]], side: float,
                 ) -> tuple[np.ndarray, float] | None:
     """The colour (BGR) of the floor round dice at ``centres`` (``side`` pixels across) in a
-    BGR image, the median of a ``RING`` round each, and its spread (the median difference
+    BGR image, the median of the ``RING`` squares round each (``SAMPLES`` a side), and its
+    spread (the median difference
     of those pixels from it, in their most different channel); None where no ring lies in
     the image.
 
@@ -57,13 +59,17 @@ def floor_round(image: np.ndarray, centres: list[tuple[float, float]], side: flo
     >>> colour.tolist(), spread
     ([60.0, 60.0, 60.0], 0.0)
     """
+    if not centres:
+        return None
     h, w = image.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    ring = np.zeros((h, w), bool)
-    for x, y in centres:
-        far = np.maximum(np.abs(xx - x), np.abs(yy - y)) / side
-        ring |= (far >= RING[0]) & (far <= RING[1])
-    pixels = image[ring]
+    t = np.linspace(-1.0, 1.0, SAMPLES, endpoint=False)  # along each side of each square
+    ring = np.concatenate([np.stack(xy, axis=1) for r in RING for xy in
+                           ((t * r, -r + 0 * t), (r + 0 * t, t * r), (-t * r, r + 0 * t),
+                            (-r + 0 * t, -t * r))]) * side  # two square rings round a centre
+    at = (np.asarray(centres, np.float64)[:, None, :] + ring[None]).reshape(-1, 2)
+    inside = (at[:, 0] >= 0) & (at[:, 0] <= w - 1) & (at[:, 1] >= 0) & (at[:, 1] <= h - 1)
+    at = np.rint(at[inside]).astype(np.int64)
+    pixels = image[at[:, 1], at[:, 0]]
     if not len(pixels):
         return None
     colour = median(pixels.astype(np.float64), axis=0)
@@ -111,6 +117,9 @@ def missed_dice(full: np.ndarray, levels: Pyramid, f: float, read: list[Die],
     seen = spots(read)
     side = float(median([s for _, s in seen]))
     places = M.turned(full, blobs_missed(levels, seen, spots(unsure), side))
+    if places:  # only places the first classifier reads nearly surely are shown all four
+        first = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
+        places = [p for p, likely in zip(places, first, strict=True) if likely]
     found = []
     for place, read_as in zip(places, unanimous(full, places, sure, NOT_DIE, ones=True),
                               strict=True):

@@ -20,7 +20,15 @@ import math
 import numpy as np
 
 from vision import model as M
-from vision.candidates import KEEP, LOOK_BELOW, NOT_DIE, _places, sure_thresholds, worth_keeping
+from vision.candidates import (
+    KEEP,
+    LOOK_BELOW,
+    NOT_DIE,
+    _places,
+    nearly_sure,
+    sure_thresholds,
+    worth_keeping,
+)
 from vision.coarse_look import covers, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
@@ -130,17 +138,6 @@ def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
             image, box_centre(d.box), box_side(d.box), d.angle, (NEAR, FAR), scales,
             SHOWN) >= SHOWN
     return [d for d in dice if shows(d)]
-
-
-def nearly_sure(first: np.ndarray, sure: float) -> np.ndarray:
-    """Which of the first classifier's reads (N, 7) are worth showing all four: not "not a
-    die" (under ``NOT_DIE``) and read within ``LOOK_BELOW`` of ``sure``, or surer.
-
-    >>> nearly_sure(np.array([[0.0, 0.9, 0.1, 0, 0, 0, 0], [0.6, 0.4, 0, 0, 0, 0, 0],
-    ...                       [0.0, 0.5, 0.5, 0, 0, 0, 0]]), 0.935).tolist()
-    [True, False, False]
-    """
-    return (first[:, 0] < NOT_DIE) & (M.value_probability(first) >= sure - LOOK_BELOW)
 
 
 def pressed_sure() -> float:
