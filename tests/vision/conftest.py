@@ -45,3 +45,10 @@ def dice_added_by(monkeypatch: pytest.MonkeyPatch,
                 R.read_dice(probe_scene(probe, seed)[0])
         return added
     return run
+
+
+@pytest.fixture
+def without_missed_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader without its look for dice nothing marked (``vision.missed_dice``), for
+    the tests of the other ways such a die is found: the count the game knows, a profile."""
+    monkeypatch.setattr(R, "missed_dice", lambda *args: [])

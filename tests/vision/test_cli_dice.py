@@ -111,7 +111,8 @@ def test_a_batch_with_bad_files_reads_the_rest_and_fails(
 
 
 def test_the_expected_count_finds_a_faint_die(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+                                              capsys: pytest.CaptureFixture[str],
+                                              without_missed_dice: None) -> None:
     """The slanted probe's scene 7: its red two gets only a faint detector peak; told that
     two dice lie there, ``bluffbox dice`` reads both."""
     from vision.probe_scenes import Probe, probe_scene
