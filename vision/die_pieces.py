@@ -32,9 +32,9 @@ from vision import model as M
 from vision.blobs import Square, closed_square
 from vision.candidates import NOT_DIE, nearly_sure
 from vision.die_body import body_contrast
-from vision.larger_look import unanimous
+from vision.larger_look import unanimous, unanimous_die
 from vision.paired_dice import not_floor
-from vision.types import Die, Region, box_centre, box_side, square_box
+from vision.types import Die, Region, box_centre, box_side
 
 REACH = 3.0  # the blob is sought within this x the place's side each way of its centre
 LOOK = 96  # ... on a look this many pixels across
@@ -43,8 +43,6 @@ PIECE = 1.1  # the blob is at least this x the place's side: the place was a pie
 MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
 BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
 TWICE = 0.9  # two dice read alike nearer than this x the larger's side: one die read twice?
-
-
 
 
 def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
@@ -142,15 +140,12 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
                                                           ones=True), strict=True):
         if seen is None:
             continue
-        value, _, confidence = seen
+        value = seen[0]
         inside = [d for d in dice if _covers(blob, (d.center[0] / f, d.center[1] / f))]
         if any(d.value != value for d in inside):
             continue  # a die read there as another value: not for this look to overrule
-        (x, y), side, angle = place
-        whole = Die(value, (round(x * f, 1), round(y * f, 1)), square_box((x * f, y * f),
-                                                                        side * f),
-                    round(confidence, 3), round(angle, 1))
-        dice = [d for d in dice if all(d is not o for o in inside)] + [whole]
+        dice = [d for d in dice if all(d is not o for o in inside)] + [
+            unanimous_die(place, seen, f)]
         pieces = [r for r in pieces
                   if not _covers(blob, (r.center[0] / f, r.center[1] / f))]
     return dice, pieces

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
+from vision.types import Die, square_box
 
 GROW = (1.5, 2.0)  # the larger sizes tried, x the place's own, smallest first
 ALONE = 3.0  # no other die-like place's centre nearer than this x the place's size
@@ -74,6 +75,19 @@ def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: flo
               and max(float(p[k, 0]) for p in reads) < not_die)
         out.append((value, least, float(mean[k, value])) if ok else None)
     return out
+
+
+def unanimous_die(place: M.Place, seen: Read, f: float) -> Die:
+    """The die a ``unanimous`` read (``seen``) of a full-resolution ``place`` names, in
+    image pixels (``f``: image pixels per full pixel).
+
+    >>> unanimous_die(((50.0, 40.0), 20.0, 12.34), (5, 0.97, 0.9912), 2.0)
+    Die(value=5, center=(100.0, 80.0), box=(80, 60, 120, 100), confidence=0.991, angle=12.3)
+    """
+    (x, y), size, angle = place
+    value, _, confidence = seen
+    return Die(value, (round(x * f, 1), round(y * f, 1)), square_box((x * f, y * f), size * f),
+               round(confidence, 3), round(angle, 1))
 
 
 def read_larger(full: np.ndarray, centre: tuple[float, float], size: float, sure: float,

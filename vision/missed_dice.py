@@ -29,10 +29,10 @@ from vision.blobs import closed_square
 from vision.candidates import NOT_DIE, nearly_sure
 from vision.die_body import body_contrast
 from vision.images import Pyramid
-from vision.larger_look import unanimous
+from vision.larger_look import unanimous, unanimous_die
 from vision.medians import median
 from vision.paired_dice import blob_level, channel_difference, not_floor
-from vision.types import Die, Region, box_side, square_box
+from vision.types import Die, Region, box_side
 
 RING = (0.7, 1.1)  # the floor: on square rings these x the die's side from its centre ...
 SAMPLES = 8  # ... sampled at this many points along each side
@@ -120,14 +120,7 @@ def missed_dice(full: np.ndarray, levels: Pyramid, f: float, read: list[Die],
     if places:  # only places the first classifier reads nearly surely are shown all four
         first = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
         places = [p for p, likely in zip(places, first, strict=True) if likely]
-    found = []
-    for place, read_as in zip(places, unanimous(full, places, sure, NOT_DIE, ones=True),
-                              strict=True):
-        if read_as is None or body_contrast(full, *place) < (ONE_BODY if read_as[0] == 1
-                                                              else BODY):
-            continue
-        (x, y), s, angle = place
-        found.append(Die(read_as[0], (round(x * f, 1), round(y * f, 1)),
-                         square_box((x * f, y * f), s * f), round(read_as[2], 3),
-                         round(angle, 1)))
-    return found
+    return [unanimous_die(place, read_as, f) for place, read_as in
+            zip(places, unanimous(full, places, sure, NOT_DIE, ones=True), strict=True)
+            if read_as is not None
+            and body_contrast(full, *place) >= (ONE_BODY if read_as[0] == 1 else BODY)]

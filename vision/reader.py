@@ -21,8 +21,8 @@ its two ends (``vision.paired_dice``); one the detector marked in pieces, by the
 blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
 square blob on the read dice's floor (``vision.missed_dice``). A die in doubt that a slanted
 camera shows by its side face is read by its top face, looked at above its middle
-(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not ruled on
-(``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
+(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
+ruled on (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
 would be (``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
@@ -157,8 +157,9 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
-    dice, left = whole_dice(fr.full, fr.full_px, dice, left, pressed_sure())  # marked in pieces
-    dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, pressed_sure())
+    strict = pressed_sure()
+    dice, left = whole_dice(fr.full, fr.full_px, dice, left, strict)  # marked in pieces
+    dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, strict)  # not marked
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = [d for d in dice if all(d is not o for o in against)]
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)

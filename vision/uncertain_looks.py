@@ -32,7 +32,7 @@ from vision.candidates import (
 from vision.coarse_look import covers, replaced
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.faint_neighbours import Spot, shrunk, worth_reading
-from vision.larger_look import Read, unanimous
+from vision.larger_look import unanimous, unanimous_die
 from vision.locate import LARGE_DIE, Frames, _look
 from vision.merged_dice import Peak
 from vision.one_face import face_around
@@ -144,19 +144,6 @@ def pressed_sure() -> float:
     """The calibrated threshold a die pressed against another must reach: the looks that
     find a die by themselves (the coarser look, the pip look) hold it to that."""
     return float(sure_thresholds(np.ones(1, bool))[0])
-
-
-def unanimous_die(place: M.Place, seen: Read, f: float) -> Die:
-    """The die a ``unanimous`` read (``seen``) of a full-resolution ``place`` names, in
-    image pixels (``f``: image pixels per full pixel).
-
-    >>> unanimous_die(((50.0, 40.0), 20.0, 12.34), (5, 0.97, 0.9912), 2.0)
-    Die(value=5, center=(100.0, 80.0), box=(80, 60, 120, 100), confidence=0.991, angle=12.3)
-    """
-    (x, y), size, angle = place
-    value, _, confidence = seen
-    return Die(value, (round(x * f, 1), round(y * f, 1)), square_box((x * f, y * f), size * f),
-               round(confidence, 3), round(angle, 1))
 
 
 def unanimous_dice(fr: Frames, places: list[M.Place], sure: float, ones: bool = False,
