@@ -12,9 +12,7 @@ where a die read as three or five shows exactly that many clear marks (``CLEAR``
 from its face), its corner marks in a face's symmetric layout (``SQUARE``), and the middle
 one lies ``OFF`` or more off their centre, or is under ``LIKE_SIZED`` of their size (but
 not ``FAR`` off: then the marks are not its pips, a pip missed and a glint or a side
-face's pip counted), the die is not ruled on as a three or five (``glint_at`` says where the
-glint lies: ``vision.glint_painted`` reads the die again with it painted out, and leaves it
-an uncertain region where that reads nothing). So too where
+face's pip counted), the die is not ruled on: it becomes an uncertain region. So too where
 the middle mark is of another colour than the corner pips, which are alike (a white glint
 between yellow pips: ``UNLIKE``), and where only the corner pips stand out as pips, laid
 out as a face's corners (``CORNERS``), and what lies between them is a speck smaller than
@@ -405,33 +403,22 @@ def corners_alone(found: list[FaceMark]) -> bool:
     return laid is not None and laid[1] >= CORNERS * radius
 
 
-Glint = tuple[tuple[float, float], float]  # a glint's centre and radius (image pixels)
-
-
 def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
                     angle: float, value: int, faces: FaceLooks | None = None) -> bool:
-    """Whether a die read as ``value`` shows a glint taken for its centre pip (``glint_at``
-    finds one)."""
-    return glint_at(image, centre, side, angle, value, faces) is not None
-
-
-def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-             value: int, faces: FaceLooks | None = None) -> Glint | None:
-    """The glint a die read as ``value`` (``centre``, ``side`` in pixels, turned by
-    ``angle``) shows taken for its centre pip, as its centre and radius in the image: that
-    many clear marks, the middle one off the centre pip's place or smaller than a pip
-    (``middle_off``), of another colour (``middle_unlike``) or drawn out
-    (``middle_stretched``), on the face found by its colour (``FaceLooks.square``) where the
-    box's own look shows pips, but not that many laid out as a face's (the face is found
-    only then: it costs a look); or one clear mark fewer, the corner pips alone
-    (``corners_alone``), with a lone speck between them (``middle_off`` again, the speck far
-    smaller than a pip). None where there is none or that cannot be told. ``faces``: the
-    image's faces already found (``FaceLooks``), if any."""
+    """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
+    shows a glint taken for its centre pip: that many clear marks, the middle one off the
+    centre pip's place or smaller than a pip (``middle_off``), of another colour
+    (``middle_unlike``) or drawn out (``middle_stretched``), on the face found by its
+    colour (``FaceLooks.square``) where the box's own look shows pips, but not that many laid
+    out as a face's (the face is found only then: it costs a look); or one clear mark
+    fewer, the corner pips alone (``corners_alone``), with a lone speck between them
+    (``middle_off`` again, the speck far smaller than a pip). False where that cannot be
+    told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
     if value not in CENTRED or side < MIN_SIDE:
-        return None
+        return False
     found, clear = marks(image, centre, side, angle)
     if clear < CLEAR:  # no pips stand out: nor will they on the face
-        return None
+        return False
     if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
         looks = faces if faces is not None else FaceLooks(image)
         face, face_side = looks.square(centre, side, angle)  # the box is off the face
@@ -439,35 +426,14 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
             found, clear = marks(image, face, face_side, angle)
             centre, side = face, face_side
     if clear < CLEAR:
-        return None
+        return False
     if len(found) == value:  # each check splits the marks alike: split them once
         split = _middle_and_corners(found)
-        if split is None or not (_off(split) or _unlike(split) or _stretched(split)):
-            return None
-        return in_image(split[0], centre, side, angle)
+        return split is not None and (_off(split) or _unlike(split) or _stretched(split))
     if len(found) != value - 1 or not corners_alone(found):
-        return None
+        return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
     specks, _ = marks(image, centre, side, angle, SPECK)
     xy = np.array([m.centre for m in found])
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
-    if len(middle) != 1 or not middle_off([*found, *middle]):
-        return None
-    return in_image(middle[0], centre, side, angle)
-
-
-def in_image(mark: FaceMark, centre: tuple[float, float], side: float, angle: float) -> Glint:
-    """Where a mark ``marks`` found on a die (``centre``, ``side`` in pixels, turned by
-    ``angle``) lies in the image, and its radius there (of a disc of its area).
-
-    >>> mark = FaceMark(np.pi * 16, (23.0, 23.0), (0.0, 0.0, 0.0), 1.0)  # the look's middle
-    >>> (x, y), r = in_image(mark, (100.0, 80.0), 40.0, 30.0)
-    >>> round(x), round(y), round(r, 2)
-    (100, 80, 3.0)
-    """
-    k = side * AROUND / SIDE  # image pixels per pixel of the look
-    start = zone(SIDE / AROUND).start  # the marks are placed from the zone's start
-    back = cv2.invertAffineTransform(M.crop_matrix(centre, side * AROUND / M.CROP_FACTOR,
-                                                   angle, SIDE))
-    x, y = back @ np.array([start + mark.centre[0], start + mark.centre[1], 1.0])
-    return (float(x), float(y)), float(np.sqrt(mark.area / np.pi)) * k
+    return len(middle) == 1 and middle_off([*found, *middle])

@@ -21,10 +21,9 @@ its two ends (``vision.paired_dice``); one the detector marked in pieces, by the
 blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
 square blob on the read dice's floor (``vision.missed_dice``). A die in doubt that a slanted
 camera shows by its side face is read by its top face, looked at above its middle
-(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip
-(``vision.centre_pip``), is read again with the glint painted out, and is not ruled on
-where that reads nothing (``vision.glint_painted``); nor is a die whose face is bare where
-a pip of its value would be (``vision.pip_places``).
+(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
+ruled on (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
+would be (``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them. This module runs the steps in order (``read_dice``) and makes the reader
@@ -44,11 +43,10 @@ from vision import centre_pip
 from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
 from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
-from vision.centre_pip import FaceLooks
+from vision.centre_pip import FaceLooks, glint_in_middle
 from vision.coarse_look import contradicted, covers, explained
 from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
-from vision.glint_painted import without_glints
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
 from vision.missed_dice import missed_dice
@@ -64,6 +62,7 @@ from vision.specks import bodied, body_at, off_floor_spots, without_specks
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
+    GLINT,
     PIP_MISSING,
     PIPS_TOO_SMALL,
     TOUCHING_DICE,
@@ -180,7 +179,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         reading = refine(image, reading, profile, reference)
     reading = on_top_faces(image, on_slanted_tops(image, reading))
     faces = FaceLooks(image)  # both checks look at a doubted die's face: found once
-    reading = without_glints(image, reading, PLAIN, faces, strict)  # read again, unglinted
+    reading = without_refused(image, reading, PLAIN, partial(glint_in_middle, faces=faces),
+                              GLINT)
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
@@ -212,8 +212,9 @@ FaceCheck = Callable[[np.ndarray, tuple[float, float], float, float, int], bool]
 def without_refused(image: np.ndarray, reading: Reading, below: float, check: FaceCheck,
                     reason: str) -> Reading:
     """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
-    an uncertain region, for ``reason``: a die whose face lacks a pip of its value
-    (``pip_places.pip_missing``, under ``DOUBTED``)."""
+    an uncertain region, for ``reason``: a three or five whose centre mark is a glint
+    (``centre_pip.glint_in_middle``, under ``PLAIN``), a die whose face lacks a pip of its
+    value (``pip_places.pip_missing``, under ``DOUBTED``)."""
     refused = [d for d in reading.dice if isinstance(d.value, int) and d.confidence < below
                and check(image, d.center, box_side(d.box), d.angle, d.value)]
     return reading.without(refused, reason) if refused else reading

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from vision import glint_painted
 from vision import reader as R
 from vision.dataset import photos_root
 from vision.probe_scenes import Probe, probe_scene
@@ -53,11 +52,3 @@ def without_missed_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader without its look for dice nothing marked (``vision.missed_dice``), for
     the tests of the other ways such a die is found: the count the game knows, a profile."""
     monkeypatch.setattr(R, "missed_dice", lambda *args: [])
-
-
-@pytest.fixture
-def without_unglinting(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reader with a glint taken for a centre pip never read again painted out
-    (``vision.glint_painted``): such a die stays an uncertain region, as the glint check
-    alone leaves it."""
-    monkeypatch.setattr(glint_painted, "read_unglinted", lambda *args: None)

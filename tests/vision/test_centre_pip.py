@@ -13,14 +13,11 @@ from vision.synthetic import render_dice
 from vision.types import GLINT
 
 
-@pytest.mark.usefixtures("without_unglinting")
 @pytest.mark.parametrize("seed", [0, 12, 37, 52])
 def test_a_glint_in_the_middle_of_a_four_is_not_ruled_on(seed: int) -> None:
     """Glossy-dice scenes 0, 12, 37 and 52: a four with a lamp's glint by its middle was
     read as a five by every classifier and ruled wrong (white glints on white pips in 0
-    and 12). The glint lies off the centre pip's place: the die is not ruled on as a five
-    (unread again with the glint painted out, ``vision.glint_painted``, an uncertain
-    region)."""
+    and 12). The glint lies off the centre pip's place: the die is an uncertain region."""
     image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
     reading = R.read_dice(image)
     _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
@@ -28,7 +25,6 @@ def test_a_glint_in_the_middle_of_a_four_is_not_ruled_on(seed: int) -> None:
     assert [r.reason for r in reading.uncertain] == [GLINT]
 
 
-@pytest.mark.usefixtures("without_unglinting")
 @pytest.mark.parametrize("seed", [38, 41])
 def test_a_glint_unlike_the_pips_or_smaller_than_a_speck_is_not_ruled_on(seed: int) -> None:
     """Glossy-dice scene 38: a blue two with yellow pips and a white glint between them,
@@ -50,7 +46,6 @@ def test_threes_and_fives_are_read(values: tuple[int, ...]) -> None:
     assert reading.ok and sorted(reading.values) == sorted(values)
 
 
-@pytest.mark.usefixtures("without_unglinting")
 @pytest.mark.parametrize("seed", [18, 47, 55])
 def test_a_glint_is_told_on_the_face_the_box_misses(seed: int) -> None:
     """Glossy-dice scenes 18, 47 and 55: a two read as a three and two fours read as
