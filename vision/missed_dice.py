@@ -17,6 +17,14 @@ surely as a die pressed against another must be, and keeps it where its body sho
 the floor (``BODY``; a one, whose lone pip a speck on the floor makes too, ``ONE_BODY``).
 A tray's rim, the table beyond it, a card or a pile make no die-sized square blob; a coin
 or a counter of a die's size may, and no classifier reads pips on it.
+
+A frame where no die was read at all has no read dice to show the floor or the set's size:
+a black die on a dark floor may show the detector only a pip, or nothing. There
+``lone_dice`` takes the frame's own median colour for the floor (``not_floor`` by
+``LONE_LEAST`` at least: a black die differs from a dark floor by 25 grey levels or less)
+and any closed square blob of a die's size (``LONE_SIDE`` up to ``LONE_LARGEST`` of the
+frame) that no uncertain place as large lies on, reads it the same way, and drops the
+uncertain places on a die it reads (its pips, marked as dice too small to count).
 """
 
 from __future__ import annotations
@@ -42,6 +50,12 @@ APART = 0.75  # ... and lies this x its side or the place's from every place loo
 MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
 BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
 ONE_BODY = 30.0  # ... a one's this much
+LONE_SIDE = (20.0, 40.0)  # with no die read: a blob this many pixels across or more, looked
+#                           for where a die the second size is about 16 px
+LONE_LARGEST = 0.4  # ... up to this x the frame's shorter side (not a tray, nor the table)
+PIECES = 0.6  # ... where no uncertain place this x its side or larger was looked at
+LONE_LEAST = 12.0  # ... unlike the floor by this at least (grey levels; a black die on a dark
+#                    floor differs by 25 or less), or by the floor's spread allows
 
 Spot = tuple[tuple[float, float], float]  # a centre and a side
 
@@ -111,16 +125,66 @@ def missed_dice(full: np.ndarray, levels: Pyramid, f: float, read: list[Die],
     if not read:
         return []
 
-    def spots(places: list[Die] | list[Region]) -> list[Spot]:
-        return [((p.center[0] / f, p.center[1] / f), box_side(p.box) / f) for p in places]
-
-    seen = spots(read)
+    seen = spots(read, f)
     side = float(median([s for _, s in seen]))
-    places = M.turned(full, blobs_missed(levels, seen, spots(unsure), side))
-    if places:  # only places the first classifier reads nearly surely are shown all four
+    return read_blobs(full, blobs_missed(levels, seen, spots(unsure, f), side), f, sure)
+
+
+def spots(places: list[Die] | list[Region], f: float) -> list[Spot]:
+    """The (centre, side) of read dice or uncertain places (image pixels) in the pixels of
+    a frame ``f`` times smaller."""
+    return [((p.center[0] / f, p.center[1] / f), box_side(p.box) / f) for p in places]
+
+
+def read_blobs(full: np.ndarray, blobs: list[Spot], f: float, sure: float) -> list[Die]:
+    """The dice at square ``blobs`` of ``full`` (centre, side in its pixels; ``f`` image
+    pixels per pixel of it), read alike by all four classifiers at least ``sure``
+    (``unanimous``) where their body shows, in image pixels; only blobs the first classifier
+    reads nearly surely are shown all four."""
+    places = M.turned(full, blobs)
+    if places:
         first = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
         places = [p for p, likely in zip(places, first, strict=True) if likely]
     return [unanimous_die(place, read_as, f) for place, read_as in
             zip(places, unanimous(full, places, sure, NOT_DIE, ones=True), strict=True)
             if read_as is not None
             and body_contrast(full, *place) >= (ONE_BODY if read_as[0] == 1 else BODY)]
+
+
+def blobs_alone(levels: Pyramid, unsure: list[Spot]) -> list[Spot]:
+    """With no die read: the square blobs not of the frame's floor (its median colour, on
+    the pyramid level where a die of ``LONE_SIDE`` is about 16 px) of any die's size
+    (``LONE_SIDE`` up to ``LONE_LARGEST`` x the frame's shorter side), as (centre, side) in
+    ``levels[0]``'s pixels, largest first (``MOST`` at most); not where an uncertain place
+    as large (``PIECES`` x the blob's side) was looked at already."""
+    image, scale = blob_level(levels, LONE_SIDE[1])
+    mask = not_floor(image, least=LONE_LEAST)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    least = (LONE_SIDE[0] * scale) ** 2 * FILLED
+    most = (LONE_LARGEST * min(image.shape[:2])) ** 2
+    out = []
+    for k in range(1, n):
+        if not least <= stats[k, cv2.CC_STAT_AREA] <= most:
+            continue
+        square = closed_square(labels, stats, k, FILLED)
+        if square is None:
+            continue
+        (x, y), s, _ = square
+        x, y, s = x / scale, y / scale, s / scale
+        if all(np.hypot(x - ux, y - uy) > s / 2 or us < PIECES * s for (ux, uy), us in unsure):
+            out.append(((x, y), s))
+    return sorted(out, key=lambda b: -b[1])[:MOST]
+
+
+def lone_dice(full: np.ndarray, levels: Pyramid, f: float, unsure: list[Region], sure: float,
+              ) -> tuple[list[Die], list[Region]]:
+    """In a frame where no die was read, the dice found as square blobs on the frame's floor
+    (``blobs_alone``) and read as ``missed_dice`` reads them (``read_blobs``), and the
+    ``unsure`` places less those that lie on them (their pips, marked as dice too small).
+    A black die on a dark floor may show the detector nothing but a pip, or nothing at all,
+    and no read die tells the floor's colour or the dice's size."""
+    dice = read_blobs(full, blobs_alone(levels, spots(unsure, f)), f, sure)
+    left = [r for r in unsure if not any(
+        np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) <= box_side(d.box) / 2
+        for d in dice)]
+    return dice, left

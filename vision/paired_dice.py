@@ -41,11 +41,11 @@ Point = tuple[float, float]
 
 
 def not_floor(image: np.ndarray, floor: np.ndarray | None = None,
-              spread: float | None = None) -> np.ndarray:
+              spread: float | None = None, least: float = LEAST) -> np.ndarray:
     """(H, W) uint8 mask, 1 where the BGR ``image`` is not its floor: every pixel whose colour
     differs in some channel from the floor's colour (``floor``, BGR; else the frame's
     median colour) by more than ``SPREAD`` x the floor's own spread (``spread``: the
-    median such difference of floor pixels; else of the frame's), and ``LEAST`` at least;
+    median such difference of floor pixels; else of the frame's), and ``least`` at least;
     specks opened away, a die's pips closed in.
 
     >>> floor = np.full((60, 80, 3), 90, np.uint8)
@@ -61,7 +61,7 @@ def not_floor(image: np.ndarray, floor: np.ndarray | None = None,
     diff = channel_difference(image, floor)
     if spread is None:
         spread = float(median(diff[::8, ::8]))
-    level = max(LEAST, SPREAD * spread)
+    level = max(least, SPREAD * spread)
     mask = cv2.morphologyEx((diff > level).astype(np.uint8), cv2.MORPH_OPEN,
                             np.ones((3, 3), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))

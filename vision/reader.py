@@ -49,7 +49,7 @@ from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate, locate_locally
-from vision.missed_dice import missed_dice
+from vision.missed_dice import lone_dice, missed_dice
 from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -159,11 +159,13 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice, left = looked_at_pairs(fr, dice, left)
     strict = pressed_sure()
     dice, left = whole_dice(fr.full, fr.full_px, dice, left, strict)  # marked in pieces
+    dice = with_bodies(image, dice)  # a one boxed far too large shows no body: looked for again
     dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, strict)  # not marked
+    if not dice:  # nothing read: no floor of read dice, no set's size
+        dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = [d for d in dice if all(d is not o for o in against)]
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)
-    dice = with_bodies(image, dice)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
     body = body_at(image)
