@@ -100,20 +100,30 @@ def blobs_missed(levels: Pyramid, read: list[Spot], unsure: list[Spot], side: fl
     floor = floor_round(image, [(x * scale, y * scale) for (x, y), _ in read], side * scale)
     if floor is None:
         return []
-    mask = not_floor(image, *floor)
+    area = (AREA[0] * (side * scale) ** 2, AREA[1] * (side * scale) ** 2)
+    out = [((x, y), s) for (x, y), s in square_blobs(not_floor(image, *floor), scale, area)
+           if all(np.hypot(x - lx, y - ly) > APART * max(s, ls) for (lx, ly), ls in read + unsure)]
+    return sorted(out, key=lambda b: abs(np.log(b[1] / side)))[:MOST]
+
+
+def square_blobs(mask: np.ndarray, scale: float, area: tuple[float, float]) -> list[Spot]:
+    """The closed square blobs (``closed_square``, ``FILLED``) of a mask whose area (its
+    pixels) lies within ``area``, as (centre, side) in the pixels of a level 1 / ``scale``
+    times larger.
+
+    >>> mask = np.zeros((40, 60), np.uint8); mask[10:20, 10:20] = 1; mask[10:30, 35:45] = 1
+    >>> square_blobs(mask, 0.5, (50.0, 400.0))
+    [((29.0, 29.0), 20.0)]
+    """
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for k in range(1, n):
-        if not AREA[0] <= stats[k, cv2.CC_STAT_AREA] / (side * scale) ** 2 <= AREA[1]:
-            continue
-        square = closed_square(labels, stats, k, FILLED)
-        if square is None:
-            continue
-        (x, y), s, _ = square
-        x, y, s = x / scale, y / scale, s / scale
-        if all(np.hypot(x - lx, y - ly) > APART * max(s, ls) for (lx, ly), ls in read + unsure):
-            out.append(((x, y), s))
-    return sorted(out, key=lambda b: abs(np.log(b[1] / side)))[:MOST]
+        if area[0] <= stats[k, cv2.CC_STAT_AREA] <= area[1]:
+            square = closed_square(labels, stats, k, FILLED)
+            if square is not None:
+                (x, y), s, _ = square
+                out.append(((x / scale, y / scale), s / scale))
+    return out
 
 
 def missed_dice(full: np.ndarray, levels: Pyramid, f: float, read: list[Die],
@@ -158,21 +168,10 @@ def blobs_alone(levels: Pyramid, unsure: list[Spot]) -> list[Spot]:
     ``levels[0]``'s pixels, largest first (``MOST`` at most); not where an uncertain place
     as large (``PIECES`` x the blob's side) was looked at already."""
     image, scale = blob_level(levels, LONE_SIDE[1])
-    mask = not_floor(image, least=LONE_LEAST)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    least = (LONE_SIDE[0] * scale) ** 2 * FILLED
-    most = (LONE_LARGEST * min(image.shape[:2])) ** 2
-    out = []
-    for k in range(1, n):
-        if not least <= stats[k, cv2.CC_STAT_AREA] <= most:
-            continue
-        square = closed_square(labels, stats, k, FILLED)
-        if square is None:
-            continue
-        (x, y), s, _ = square
-        x, y, s = x / scale, y / scale, s / scale
-        if all(np.hypot(x - ux, y - uy) > s / 2 or us < PIECES * s for (ux, uy), us in unsure):
-            out.append(((x, y), s))
+    area = ((LONE_SIDE[0] * scale) ** 2 * FILLED, (LONE_LARGEST * min(image.shape[:2])) ** 2)
+    out = [((x, y), s) for (x, y), s in square_blobs(not_floor(image, least=LONE_LEAST), scale,
+                                                     area)
+           if all(np.hypot(x - ux, y - uy) > s / 2 or us < PIECES * s for (ux, uy), us in unsure)]
     return sorted(out, key=lambda b: -b[1])[:MOST]
 
 
