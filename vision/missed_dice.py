@@ -9,7 +9,8 @@ The read dice show what the floor under them looks like. ``floor_round`` takes i
 and grain from a ring round each read die (``RING``: beyond its box, within the gap dice
 leave between them), and ``vision.paired_dice.not_floor`` marks what is not that floor,
 on the pyramid level where a die is about 16 px (``paired_dice.blob_level``). There, a
-blob of the set's size (``AREA``) that is closed and square (``vision.blobs.closed_square``)
+blob of the set's size (``AREA``; up to ``FEW_LARGEST`` where ``FEW`` dice or fewer were read:
+a die's box may be far too small) that is closed and square (``vision.blobs.closed_square``)
 and lies apart from every read die and uncertain place (``APART``: a die read off its
 centre, or boxed too large, still lies on it) is a die-shaped thing nothing looked at:
 ``missed_dice`` reads it by all four classifiers (``vision.larger_look.unanimous``), as
@@ -47,6 +48,9 @@ SAMPLES = 8  # ... sampled at this many points along each side
 AREA = (0.35, 2.0)  # a missed die's blob covers this x the set's side squared ...
 FILLED = 0.8  # ... and this much of its smallest rectangle (a coin less: a disc 0.79)
 APART = 0.75  # ... and lies this x its side or the place's from every place looked at
+FEW = 2  # with this many dice read or fewer, their boxes tell the set's size loosely ...
+FEW_LARGEST = 4.0  # ... and a blob up to this x the set's side squared may be a die (a six
+#                    read in a 30 px box beside a 51 px four: 2.9)
 MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
 BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
 ONE_BODY = 30.0  # ... a one's this much
@@ -100,7 +104,8 @@ def blobs_missed(levels: Pyramid, read: list[Spot], unsure: list[Spot], side: fl
     floor = floor_round(image, [(x * scale, y * scale) for (x, y), _ in read], side * scale)
     if floor is None:
         return []
-    area = (AREA[0] * (side * scale) ** 2, AREA[1] * (side * scale) ** 2)
+    most = AREA[1] if len(read) > FEW else FEW_LARGEST
+    area = (AREA[0] * (side * scale) ** 2, most * (side * scale) ** 2)
     out = [((x, y), s) for (x, y), s in square_blobs(not_floor(image, *floor), scale, area)
            if all(np.hypot(x - lx, y - ly) > APART * max(s, ls) for (lx, ly), ls in read + unsure)]
     return sorted(out, key=lambda b: abs(np.log(b[1] / side)))[:MOST]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import cv2
 import pytest
 
+from vision import missed_dice as MD
 from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import match
@@ -98,3 +99,19 @@ def test_an_empty_floor_reads_no_die(probe: Probe) -> None:
         cv2.circle(things, (300, 125), 25, (60, 180, 200), -1)  # a coin
         cv2.rectangle(things, (400, 250), (470, 350), (235, 235, 235), -1)  # a card
         assert R.read_dice(things).dice == (), (probe, seed)
+
+
+@pytest.mark.parametrize(("probe", "seed", "what"), [
+    (Probe.TRAY_ON_TABLE, 283, "a 51 px four beside a six read in a 30 px box"),
+    (Probe.LARGE_DICE, 227, "a 127 px two beside a three read in an 86 px box"),
+])
+def test_a_die_beside_one_boxed_too_small_is_not_too_large_to_be_missed(
+        probe: Probe, seed: int, what: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one or two dice read, their boxes tell the set's size loosely: the missed die's
+    blob may be up to four times the set's side squared (``FEW_LARGEST``), not only two."""
+    image, drawn = probe_scene(probe, seed)
+    reading = R.read_dice(image)
+    assert sorted(reading.values) == sorted(d.value for d in drawn), what
+    assert reading.uncertain == ()
+    monkeypatch.setattr(MD, "FEW_LARGEST", MD.AREA[1])
+    assert len(R.read_dice(image).dice) == len(drawn) - 1, what
