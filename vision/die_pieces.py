@@ -30,7 +30,7 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import Square, closed_square
-from vision.candidates import NOT_DIE, nearly_sure
+from vision.candidates import NOT_DIE, first_nearly_sure
 from vision.die_body import body_contrast
 from vision.larger_look import unanimous, unanimous_die
 from vision.paired_dice import not_floor
@@ -132,7 +132,7 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
     if not blobs:
         return read, unsure
     places = M.turned(full, [(b[0], b[1]) for b in blobs])
-    likely = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
+    likely = first_nearly_sure(full, places, sure)
     blobs = [b for b, keep in zip(blobs, likely, strict=True) if keep]
     places = [p for p, keep in zip(places, likely, strict=True) if keep]
     dice, pieces = list(read), list(unsure)

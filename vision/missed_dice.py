@@ -35,7 +35,7 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import closed_square
-from vision.candidates import NOT_DIE, nearly_sure
+from vision.candidates import NOT_DIE, first_nearly_sure
 from vision.die_body import body_contrast
 from vision.images import Pyramid
 from vision.larger_look import unanimous, unanimous_die
@@ -157,9 +157,8 @@ def read_blobs(full: np.ndarray, blobs: list[Spot], f: float, sure: float) -> li
     (``unanimous``) where their body shows, in image pixels; only blobs the first classifier
     reads nearly surely are shown all four."""
     places = M.turned(full, blobs)
-    if places:
-        first = nearly_sure(M.run_classifier(M.crop_patches(full, places)), sure).tolist()
-        places = [p for p, likely in zip(places, first, strict=True) if likely]
+    places = [p for p, likely in zip(places, first_nearly_sure(full, places, sure),
+                                     strict=True) if likely]
     return [unanimous_die(place, read_as, f) for place, read_as in
             zip(places, unanimous(full, places, sure, NOT_DIE, ones=True), strict=True)
             if read_as is not None

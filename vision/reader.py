@@ -19,7 +19,8 @@ the working size where no die was read (``vision.coarse_look``). Two dice side b
 that the detector took for one are found by the blob they make on the floor and read at
 its two ends (``vision.paired_dice``); one the detector marked in pieces, by the one square
 blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
-square blob on the read dice's floor (``vision.missed_dice``). A die in doubt that a slanted
+square blob on the read dice's floor, or with no die read on the frame's own floor
+(``vision.missed_dice``). A die in doubt that a slanted
 camera shows by its side face is read by its top face, looked at above its middle
 (``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
 ruled on (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value

@@ -25,6 +25,7 @@ from vision.candidates import (
     LOOK_BELOW,
     NOT_DIE,
     _places,
+    first_nearly_sure,
     nearly_sure,
     sure_thresholds,
     worth_keeping,
@@ -171,9 +172,8 @@ def looked_at_set_size(fr: Frames, read: list[Die], unsure: list[Region]) -> lis
         return []
     f = fr.full_px
     places = M.turned(fr.full, [((x / f, y / f), side / f) for x, y in (r.center for r in again)])
-    first = M.run_classifier(M.crop_patches(fr.full, places))
-    likely = nearly_sure(first, strict)
-    places = [p for p, keep in zip(places, likely.tolist(), strict=True) if keep]
+    likely = first_nearly_sure(fr.full, places, strict)
+    places = [p for p, keep in zip(places, likely, strict=True) if keep]
     return apart(unanimous_dice(fr, places, strict, ones=True), read, side)
 
 
@@ -346,8 +346,7 @@ def looked_at_pairs(fr: Frames, read: list[Die], unsure: list[Region],
     flat = [p for ends in looks for end in ends for p in end]
     if not flat:
         return read, unsure
-    first = M.run_classifier(M.crop_patches(fr.full, flat))
-    likely = iter(nearly_sure(first, strict).tolist())
+    likely = iter(first_nearly_sure(fr.full, flat, strict))
     for pair, ends in zip(todo, looks, strict=True):
         worth = [[p for p in end if next(likely)] for end in ends]
         if not all(worth):
