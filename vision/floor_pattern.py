@@ -12,7 +12,11 @@ more, on grey; the mean colours of its middle and of the floor around it each wi
 ``COLOUR``) at ``PATTERN`` or more places that lie off every read die and every place not
 read that shows a die's body, and farther than ``BEYOND`` x the set's size from the mark,
 so a die's own pips, the pips of the die beside it, or a crowd of like dice none of which
-could be read, never make up the count.
+could be read, never make up the count. A mark over ``LARGER`` x the set's size (a block
+of a grid's spots, marked as dice touching) must be found again at ``MANY`` places (or lie
+on a pattern found so often): a white one on a tray, seen at a slant, was found again at
+six places of the tray's grain and the other dice's edges, and a grid's blocks at
+hundreds.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ AROUND = 1.6  # the template: the mark's box side x this, centred on it
 LIKE = 0.8  # a place correlating this well with the template is a spot like the mark ...
 COLOUR = 30.0  # ... where its mean colours are this close (the largest channel difference)
 PATTERN = 6  # a mark found again at this many places is the floor's own pattern ...
+LARGER = 0.7  # ... and one over this x the set's side at this many, in a search of its own
+MANY = 24
 BEYOND = 1.5  # ... counting places farther than this x the set's side from the mark
 ON_DIE = 0.6  # and farther than this x a read die's side from its centre
 SMALLEST = 8  # the template is shrunk (2x steps) while it stays at least this wide
@@ -139,6 +145,7 @@ class FloorSpots:
         self.set_side = set_side
         self.unread = unread
         self.found: list[tuple[float, float]] = []  # the marks and spots of a pattern
+        self.printed: list[tuple[float, float]] = []  # ... of one found ``MANY`` times
         self.searches = 0
 
     @functools.cached_property
@@ -155,14 +162,19 @@ class FloorSpots:
         return all(math.dist(at, c) > r for c, r in self.taken)
 
     def __call__(self, centre: tuple[float, float], side: float) -> bool:
-        if any(math.dist(centre, at) <= side / 2 for at in self.found):
+        large = side > LARGER * self.set_side
+        if any(math.dist(centre, at) <= side / 2 for at in (self.printed if large else
+                                                             self.found)):
             return True
         if self.searches >= TEMPLATES:
             return False
         self.searches += 1
         like = like_places(self.levels, centre, side)
-        if sum(self._off_dice(at) and math.dist(at, centre) > BEYOND * self.set_side
-               for at in like) < PATTERN:
+        count = sum(self._off_dice(at) and math.dist(at, centre) > BEYOND * self.set_side
+                    for at in like)
+        if count < (MANY if large else PATTERN):
             return False
         self.found.extend([centre, *like])  # the other marks on them too
+        if count >= MANY:
+            self.printed.extend([centre, *like])
         return True

@@ -11,8 +11,13 @@ must show): there the "face" around it is the floor itself (spots show 0-2 level
 on a real die, even the only trace of it, shows that die's body (25 grey levels or more on
 every shared photo and probe as drawn; 4 for a one on grey cloth seen by a grey camera,
 which a threshold of 5 lost) and stays an uncertain region. A larger region the reader
-could not count is never taken for a speck: a cream die on a cream floor may show no body
-either.
+could not count is never taken for a speck by its body: a cream die on a cream floor may
+show none either, nor does a steep camera's cube, its region a third of the set's side
+(whose boxes take in side faces and shadows), looked at as a die of the set's size. A mark
+the floor's print repeats (``vision.floor_pattern``) is a spot wherever it lies, up to
+``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice touching); the
+smallest marks are looked for first, since the spots their searches find answer for the
+larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES`` searches at most).
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ APART = 1.5  # a mark farther than this x a read die's side from each one's cent
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
 #                 body under ``die_body.SHOWN`` grey levels is a speck
 SPOT_SIZED = 0.7  # a mark no larger than this x the set's side, whatever its reason, may be
-#                   one of the floor's spots (``vision.floor_pattern``)
+#                   one of the floor's spots (``vision.floor_pattern``) read as a one
+PRINT_SIZED = 1.0  # ... and one the floor's print repeats, up to this x (four spots of a grid)
 Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
 
 
@@ -49,8 +55,9 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     """The ``unsure`` regions that are not specks beside the read ``dice``; ``contrast``
     measures a die body at a centre for a die of a given side (image pixels). With
     ``patterned`` (``vision.floor_pattern.FloorSpots``), a small mark (by its reason, or
-    no larger than ``SPOT_SIZED`` x the set's side) that the floor repeats is a spot of the
-    floor's print wherever it lies, and whatever body it seems to show.
+    no larger than ``PRINT_SIZED`` x the set's side) that the floor repeats is a spot of the
+    floor's print wherever it lies, and whatever body it seems to show (the smallest marks
+    are looked at first).
 
     >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
     ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99)]
@@ -62,6 +69,10 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     True
     >>> pale = Region((200.0, 300.0), (170, 270, 230, 330), "face could not be counted", 0.4)
     >>> without_specks((pale,), dice, lambda c, s: 1.0) == (pale,)
+    True
+    >>> block = Region((200.0, 300.0), (182, 282, 218, 318), "dice touching", 0.3)
+    >>> larger = Region((200.0, 300.0), (178, 278, 222, 322), "dice touching", 0.3)
+    >>> without_specks((block, larger), dice, lambda c, s: 40.0, lambda c, s: True) == (larger,)
     True
     >>> on_print = lambda c, s: c == (130.0, 100.0)  # the floor repeats this mark
     >>> without_specks((speck, pressed), dice, lambda c, s: 40.0, on_print) == (speck,)
@@ -76,9 +87,10 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
         if (small and contrast(r.center, side) < SHOWN
                 and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)):
             return True
-        return ((small or spot_sized(r.box, side)) and patterned is not None
+        return ((small or spot_sized(r.box, side, PRINT_SIZED)) and patterned is not None
                 and patterned(r.center, box_side(r.box)))
-    return tuple(r for r in unsure if not speck(r))
+    dropped = {id(r) for r in sorted(unsure, key=lambda r: box_side(r.box)) if speck(r)}
+    return tuple(r for r in unsure if id(r) not in dropped)
 
 
 def bodied(unsure: tuple[Region, ...], side: float, contrast: Contrast,
@@ -96,10 +108,10 @@ def bodied(unsure: tuple[Region, ...], side: float, contrast: Contrast,
     return shown
 
 
-def spot_sized(box: Box, side: float) -> bool:
+def spot_sized(box: Box, side: float, most: float = SPOT_SIZED) -> bool:
     """Whether a mark's ``box`` may be a spot of the floor's print beside dice of ``side``:
-    no larger than ``SPOT_SIZED`` x ``side``."""
-    return box_side(box) <= SPOT_SIZED * side
+    no larger than ``most`` x ``side``."""
+    return box_side(box) <= most * side
 
 
 def off_floor_spots(dice: list[Die], patterned: Patterned) -> list[Die]:

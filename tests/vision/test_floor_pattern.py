@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import product
 
 import cv2
 import numpy as np
@@ -11,7 +12,7 @@ import pytest
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
 from vision.dataset import match
-from vision.floor_pattern import PATTERN, FloorSpots, like_places
+from vision.floor_pattern import LARGER, MANY, PATTERN, FloorSpots, like_places
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die
 
@@ -61,6 +62,22 @@ def test_a_mark_the_floor_does_not_repeat_is_not_a_spot() -> None:
         cv2.circle(img, (x, 400), 6, (60, 200, 230), -1)
         dice.append(Die(1, (float(x), 400.0), (x - 25, 375, x + 25, 425), 0.99))
     assert not FloorSpots(img, dice, 50.0)((100.0, 400.0), 14.0)
+
+
+def test_a_mark_near_the_dice_size_must_be_found_again_many_times() -> None:
+    """A mark over ``LARGER`` x the set's side (a block of dots marked as dice touching) is
+    the floor on a cloth that repeats it everywhere, but not where it is found again only
+    ``PATTERN`` times, as a small mark would need: a white one on a tray, seen at a slant,
+    was found again at six places of the tray's grain and the other dice's edges."""
+    img = polka_dots(spacing=30)
+    assert FloorSpots(img, [], 40.0)((165.0, 165.0), 36.0)  # 0.9 of the set's side
+    few = np.full((480, 640, 3), (150, 120, 200), np.uint8)
+    blocks = [(x, y) for x in range(60, 600, 80) for y in (60, 200, 340)]  # 21 blocks
+    for (x, y), dx, dy in product(blocks, (-7, 7), (-7, 7)):
+        cv2.circle(few, (x + dx, y + dy), 4, (60, 200, 230), -1)
+    assert PATTERN < len(blocks) - 1 < MANY and LARGER * 40.0 < 36.0
+    assert FloorSpots(few, [], 40.0)((60.0, 60.0), 18.0)  # as a small mark: often enough
+    assert not FloorSpots(few, [], 40.0)((60.0, 60.0), 36.0)  # as a large one: too few
 
 
 def test_a_flat_or_cut_off_mark_finds_nothing() -> None:
