@@ -20,8 +20,9 @@ that the detector took for one are found by the blob they make on the floor and 
 its two ends (``vision.paired_dice``); one the detector marked in pieces, by the one square
 blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
 square blob on the read dice's floor, or with no die read on the frame's own floor
-(``vision.missed_dice``). A die in doubt that a slanted
-camera shows by its side face is read by its top face, looked at above its middle
+(``vision.missed_dice``). A die read from a box over two read dice beside it, its centre
+between theirs, is no die of its own (``vision.spanning_boxes``). A die in doubt that a
+slanted camera shows by its side face is read by its top face, looked at above its middle
 (``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
 ruled on (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
 would be (``vision.pip_places``).
@@ -59,6 +60,7 @@ from vision.seam_marks import without_seam_marks
 from vision.seen_twice import read_once
 from vision.set_size import set_side
 from vision.slanted_top import on_slanted_tops
+from vision.spanning_boxes import without_spans
 from vision.specks import bodied, body_at, off_floor_spots, without_specks
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
@@ -165,7 +167,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if not dice:  # nothing read: no floor of read dice, no set's size
         dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
-    dice = [d for d in dice if all(d is not o for o in against)]
+    dice = without_spans([d for d in dice if all(d is not o for o in against)])
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
