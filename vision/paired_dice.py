@@ -32,8 +32,10 @@ SPREAD = 4.0  # a pixel is not floor when it differs from the floor's colour by 
 LEAST = 25.0  # frame's median difference, and by at least this (grey levels, any channel)
 LONG = (1.6, 2.5)  # a pair's blob is this many times as long as wide
 FILLED = 0.6  # ... and fills this much of its least rectangle (dice turned apart fill less)
-AREA = (1.0, 4.0)  # a pair's blob covers this x the set's side squared: two dice of about
-#                   its size (and not a tray's edge, nor the floor round a pile)
+AREA = (0.5, 4.0)  # a pair's blob covers this x the set's side squared: two dice of about
+#                   its size (and not a tray's edge, nor the floor round a pile); where every
+#                   pair was read as one die from a box over both, the set's side is that
+#                   box's, 1.8x a die's, and a pair covers 0.6 of it squared
 SMALLEST = 16.0  # the blobs are found in the frame halved while the set's side stays this large
 INSIDE = 0.1  # a centre in the pair's rectangle grown by this x its width is the pair's
 
