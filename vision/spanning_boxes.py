@@ -16,16 +16,11 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
+from vision.coarse_look import covers
 from vision.types import Die, box_side
 
 HALF = 0.5  # the two dice under a spanning box are at least this x its side ...
 MIDDLE = 0.35  # ... and its centre lies this near their midpoint (x their distance)
-
-
-def inside(point: tuple[float, float], die: Die) -> bool:
-    """Whether ``point`` lies within ``die``'s box."""
-    x0, y0, x1, y1 = die.box
-    return x0 <= point[0] <= x1 and y0 <= point[1] <= y1
 
 
 def spans_two(die: Die, others: list[Die]) -> bool:
@@ -42,7 +37,7 @@ def spans_two(die: Die, others: list[Die]) -> bool:
     False
     """
     side = box_side(die.box)
-    near = [o for o in others if o is not die and inside(o.center, die)
+    near = [o for o in others if o is not die and covers(die.box, o.center)
             and box_side(o.box) >= HALF * side]
     for a, b in combinations(near, 2):
         mid = ((a.center[0] + b.center[0]) / 2, (a.center[1] + b.center[1]) / 2)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
-from vision.floor_pattern import Patterned
+from vision.floor_pattern import LARGER, Patterned
 from vision.set_size import set_side
 from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Box, Die, Region, box_side
 
@@ -36,8 +36,8 @@ SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a 
 APART = 1.5  # a mark farther than this x a read die's side from each one's centre ...
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
 #                 body under ``die_body.SHOWN`` grey levels is a speck
-SPOT_SIZED = 0.7  # a mark no larger than this x the set's side, whatever its reason, may be
-#                   one of the floor's spots (``vision.floor_pattern``) read as a one
+SPOT_SIZED = LARGER  # a mark no larger than this x the set's side, whatever its reason, may
+#                      be one of the floor's spots (``vision.floor_pattern``) read as a one
 PRINT_SIZED = 1.0  # ... and one the floor's print repeats, up to this x (four spots of a grid)
 Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
 
