@@ -40,6 +40,40 @@ def test_batched_crops_equal_one_by_one_crops() -> None:
     assert M.crop_patches(img, []).shape == (0, 3, M.CROP, M.CROP)
 
 
+@pytest.mark.parametrize("name", [M.CLASSIFIER, M.OPINIONS[0], M.CLOSE_LOOK])
+def test_crops_read_one_at_a_time_give_the_batch_logits_bit_for_bit(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_classifier_raw`` runs crops one by one, so cv2.dnn never plans the network again
+    for a new batch size; what it reads is what one batched run reads."""
+    side = M.CLOSE_CROP if name == M.CLOSE_LOOK else M.CROP
+    crops = np.random.default_rng(5).random((5, 3, side, side), dtype=np.float32)
+    net = cv2.dnn.readNetFromONNX(str(M.MODELS / name))
+    net.setInput(crops)
+    want_logits, want_feats = net.forward(list(M.CLASSIFIER_OUTPUTS))
+
+    class Watched:
+        """The loaded network, noting the shape of every input it is given."""
+
+        def __init__(self) -> None:
+            self.net, self.shapes = M._net(name), set()
+
+        def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 (cv2.dnn's name)
+            self.shapes.add(blob.shape)
+            self.net.setInput(blob)
+
+        def forward(self, outputs: list[str]) -> tuple[np.ndarray, ...]:
+            return self.net.forward(outputs)
+
+    watched = Watched()
+    monkeypatch.setattr(M, "_net", lambda _name: watched)
+    logits, feats = M.run_classifier_raw(crops, name)
+    assert watched.shapes == {(1, 3, side, side)}
+    assert np.array_equal(logits, want_logits.reshape(5, -1))
+    assert np.array_equal(feats, want_feats.reshape(5, -1))
+    empty_logits, empty_feats = M.run_classifier_raw(crops[:0], name)
+    assert empty_logits.shape == (0, 7) and empty_feats.shape == (0, M.FEATURES)
+
+
 @pytest.mark.parametrize("angle", [0.0, 12.0, 25.0, 38.0, -20.0])
 def test_die_angle_finds_a_turned_square(angle: float) -> None:
     img = np.full((200, 200, 3), 90, np.uint8)
