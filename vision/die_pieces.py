@@ -20,7 +20,10 @@ a die here.
 ``whole_dice`` reads each such blob as a die by all four classifiers (``vision.larger_look
 .unanimous``), as surely as a die pressed against another must be, where its body shows
 against the floor; the die stands in place of every piece its blob covers, and of a die
-read there already only when that die was read as the same value.
+read there already only when that die was read as the same value. A die read there as
+another value is not overruled, but no longer ruled on either: the whole face and a piece
+of it read apart (a 98 px two on a pale floor marked in halves, one half read surely as a
+one, the whole read as a two by all four), so the whole die is one uncertain region.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from vision.candidates import NOT_DIE, first_nearly_sure
 from vision.die_body import body_contrast
 from vision.larger_look import unanimous, unanimous_die
 from vision.paired_dice import not_floor
-from vision.types import Die, Region, box_centre, box_side
+from vision.types import UNREAD, Die, Region, box_centre, box_side
 
 REACH = 3.0  # the blob is sought within this x the place's side each way of its centre
 LOOK = 96  # ... on a look this many pixels across
@@ -118,7 +121,8 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
     maybe read twice (``read_twice``; ``blob_around``, in ``full``, the frame the reader
     reads, ``f`` image pixels per pixel of it) in place of the pieces and the dice of its
     value it covers, where all four classifiers read it alike at least ``sure``
-    (``unanimous``) and its body shows."""
+    (``unanimous``) and its body shows. Where a die inside such a blob was read as another
+    value, the blob, pieces and dice, is one uncertain region (``UNREAD``)."""
     blobs: list[Square] = []
     looked: list[Die | Region] = [*unsure, *read_twice(read)]
     for r in sorted(looked, key=lambda r: -r.confidence):
@@ -140,12 +144,14 @@ def whole_dice(full: np.ndarray, f: float, read: list[Die], unsure: list[Region]
                                                           ones=True), strict=True):
         if seen is None:
             continue
-        value = seen[0]
         inside = [d for d in dice if _covers(blob, (d.center[0] / f, d.center[1] / f))]
-        if any(d.value != value for d in inside):
-            continue  # a die read there as another value: not for this look to overrule
-        dice = [d for d in dice if all(d is not o for o in inside)] + [
-            unanimous_die(place, seen, f)]
+        whole = unanimous_die(place, seen, f)
+        dice = [d for d in dice if all(d is not o for o in inside)]
         pieces = [r for r in pieces
                   if not _covers(blob, (r.center[0] / f, r.center[1] / f))]
+        if all(d.value == whole.value for d in inside):
+            dice.append(whole)
+        else:  # read apart: not for this look to overrule, nor to leave ruled on
+            pieces.append(Region(whole.center, whole.box, UNREAD,
+                                 min(d.confidence for d in inside)))
     return dice, pieces

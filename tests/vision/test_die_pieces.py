@@ -13,7 +13,7 @@ from vision.dataset import match
 from vision.die_pieces import blob_around, whole_dice
 from vision.locate import frames
 from vision.probe_scenes import Probe, probe_scene
-from vision.types import Die, Region, square_box
+from vision.types import UNREAD, Die, Region, box_side, square_box
 from vision.uncertain_looks import pressed_sure
 
 IN_PIECES = {  # tray-on-table scenes whose one clean die the detector marked in pieces
@@ -90,7 +90,7 @@ def test_no_blob_is_a_die_where_it_is_not_one_closed_square(scene: str) -> None:
     assert blob_around(img, at, side) is None
 
 
-def test_a_die_read_there_as_another_value_is_not_overruled() -> None:
+def test_a_die_read_there_as_another_value_is_neither_overruled_nor_ruled_on() -> None:
     image, (drawn,) = probe_scene(Probe.TRAY_ON_TABLE, 14)  # a black two on deep purple
     fr = frames(image)
     piece = Region((drawn.center[0] - 15, drawn.center[1]),
@@ -98,7 +98,23 @@ def test_a_die_read_there_as_another_value_is_not_overruled() -> None:
                    "dice touching: spread them", 0.5)
     other = Die(5, drawn.center, square_box(drawn.center, drawn.side), 0.9)
     dice, left = whole_dice(fr.full, fr.full_px, [other], [piece], pressed_sure())
-    assert dice == [other] and left == [piece]
+    assert dice == [] and len(left) == 1  # the die, its piece and the read five: one place
+    (whole,) = left
+    assert whole.reason == UNREAD and whole.confidence == 0.9
+    assert abs(box_side(whole.box) - drawn.side) < 0.2 * drawn.side
+    assert np.hypot(whole.center[0] - drawn.center[0], whole.center[1] - drawn.center[1]) < 5
     dice, left = whole_dice(fr.full, fr.full_px, [], [piece], pressed_sure())
     assert [d.value for d in dice] == [2] and left == []
+
+
+def test_a_half_of_a_die_read_as_another_value_is_not_ruled_on() -> None:
+    """Lone-dice scene 487: a 98 px two on a pale floor, marked in halves; one half was read
+    surely as a one, and the whole die, read by all four classifiers as a two, was not
+    allowed to overrule it, so the box would have ruled on a one."""
+    image, drawn = probe_scene(Probe.LONE_DICE, 487)
+    reading = R.read_dice(image)
+    two = next(d for d in drawn if d.value == 2)
+    assert sorted(d.value for d in reading.dice) == [3, 6]
+    (region,) = reading.uncertain
+    assert np.hypot(region.center[0] - two.center[0], region.center[1] - two.center[1]) < 10
 
