@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision import model as M
-from vision.locate import Frames, frames, locate
+from vision.locate import Frames, frames, locate, locate_locally
 from vision.medians import median
 from vision.merged_dice import Peak
 from vision.seen_twice import LIKE_SIZED, one_die_twice
@@ -28,6 +28,8 @@ from vision.types import OVERLAPPING_FACES, TOO_SMALL, turned_side
 
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
+FAINT_FRAME = 0.3  # a frame whose strongest candidate is fainter is looked at locally too
+#                    (on every shared photo it is 0.41 or more)
 FAINT = 0.1  # ... when the count is known and fewer places were seen (``with_faint``)
 NOT_DIE = 0.5  # classifier "not a die" probability that drops a candidate
 OVERLAP = 0.5  # closer than this x the stronger one's size: two looks at one place
@@ -407,6 +409,37 @@ def settled(fr: Frames, looked: list[Peak], keep: float = KEEP) -> list[Candidat
     return resolve_overlaps(kept)
 
 
+def clear_of(a: Candidate, others: list[Candidate]) -> bool:
+    """Whether candidate ``a`` lies ``OVERLAP`` x the larger size or farther from each of
+    ``others``."""
+    return all((a.x - o.x) ** 2 + (a.y - o.y) ** 2 >= (OVERLAP * max(a.size, o.size)) ** 2
+               for o in others)
+
+
+def faint_frame(cands: list[Candidate]) -> bool:
+    """Whether the first look found nothing die-like, or only faint places (all under
+    ``FAINT_FRAME``)."""
+    return not cands or max(c.strength for c in cands) < FAINT_FRAME
+
+
+def looked_locally(fr: Frames, looked: list[Peak], cands: list[Candidate],
+                   ) -> tuple[list[Peak], list[Candidate]]:
+    """A frame whose places all looked faint (``faint_frame``) looked at again normalized
+    locally (``vision.locate.locate_locally``: dice in a tray unlike its table), as its
+    detector peaks and candidates: the first look's, where the new look read no die surely
+    near them, with the new look's dice read surely, and its other places apart from the
+    first look's. A slate tray on a pink table: the first look marked one of its two dice,
+    boxed twice its size, and the other not at all; a die the size of the frame's half,
+    which the new look marks by its pips (its neighbourhood the die itself), stays as the
+    first look and the coarser look read it."""
+    local = locate_locally(fr.work_levels, looked)
+    more = settled(fr, [p for p in local if p not in looked]) if cands else settled(fr, local)
+    firm = [c for c in more if not c.why and c.p_value >= M.calibration().sure]
+    kept = [c for c in cands if clear_of(c, firm)]
+    loose = [c for c in more if c not in firm and clear_of(c, kept)]
+    return local, resolve_overlaps(kept + firm + loose)
+
+
 def with_faint(fr: Frames, looked: list[Peak], cands: list[Candidate], expect: int,
                ) -> list[Candidate]:
     """``cands`` and, when fewer than ``expect``, the strongest of the fainter die-like places
@@ -418,9 +451,7 @@ def with_faint(fr: Frames, looked: list[Peak], cands: list[Candidate], expect: i
     if len(cands) >= expect:
         return cands
     faint = settled(fr, looked, FAINT)
-    new = [c for c in faint
-           if all((c.x - o.x) ** 2 + (c.y - o.y) ** 2 >= (OVERLAP * max(c.size, o.size)) ** 2
-                  for o in cands)]
+    new = [c for c in faint if clear_of(c, cands)]
     new.sort(key=lambda c: -c.strength)
     return cands + [replace(c, faint=True) for c in new[:expect - len(cands)]]
 

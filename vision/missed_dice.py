@@ -53,7 +53,8 @@ FEW_LARGEST = 4.0  # ... and a blob up to this x the set's side squared may be a
 #                    read in a 30 px box beside a 51 px four: 2.9)
 MOST = 8  # at most this many blobs are read a frame, the likeliest sized first
 BODY = 10.0  # a die's body differs this much from the floor (``body_contrast``) ...
-ONE_BODY = 30.0  # ... a one's this much
+ONE_BODY = 20.0  # ... a one's this much (a speck makes a lone pip, but no die-sized square:
+#                  black ones alone on a dark floor show 26-27)
 LONE_SIDE = (20.0, 40.0)  # with no die read: a blob this many pixels across or more, looked
 #                           for where a die the second size is about 16 px
 LONE_LARGEST = 0.4  # ... up to this x the frame's shorter side (not a tray, nor the table)

@@ -44,13 +44,21 @@ import numpy as np
 from vision import centre_pip
 from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
-from vision.candidates import MIN_COUNTABLE, easy_pressed, settled, sure_thresholds, with_faint
+from vision.candidates import (
+    MIN_COUNTABLE,
+    easy_pressed,
+    faint_frame,
+    looked_locally,
+    settled,
+    sure_thresholds,
+    with_faint,
+)
 from vision.centre_pip import FaceLooks, glint_in_middle
 from vision.coarse_look import contradicted, covers, explained
 from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
-from vision.locate import frames, locate, locate_locally
+from vision.locate import frames, locate
 from vision.missed_dice import lone_dice, missed_dice
 from vision.pip_places import pip_missing
 from vision.profile import Profile
@@ -119,9 +127,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     fr = frames(image)
     looked = locate(fr.work_levels)
     cands = settled(fr, looked)
-    if not cands:  # nothing die-like: a look normalized locally (a tray unlike its table)
-        looked = locate_locally(fr.work_levels, looked)
-        cands = settled(fr, looked)
+    if faint_frame(cands):  # nothing die-like, or only faint: a look normalized locally
+        looked, cands = looked_locally(fr, looked, cands)  # (a tray unlike its table)
     if expect is not None:
         cands = with_faint(fr, looked, cands, expect)
     easy = easy_pressed(cands)
