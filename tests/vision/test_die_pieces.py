@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import candidates as C
 from vision import reader as R
 from vision.bench import probe_labels
 from vision.dataset import match
@@ -32,6 +33,7 @@ IN_PIECES = {  # tray-on-table scenes whose one clean die the detector marked in
 def test_a_die_marked_in_pieces_is_read_whole(seed: int,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     image, drawn = probe_scene(Probe.TRAY_ON_TABLE, seed)
+    monkeypatch.setattr(C, "FAINT_FRAME", 0.0)  # a faint frame's local look reads some too
     reading = R.read_dice(image)
     scored = match(reading.dice, probe_labels(drawn))
     assert scored.entirely_right and reading.uncertain == (), IN_PIECES[seed]
