@@ -66,7 +66,8 @@ class Candidate:
     angle: float = 0.0  # the die's turn in the image (degrees)
     touching: bool = False  # another die touches it: its crop shows some of the other's pips
     pressed: bool = False  # ... so near (``PRESSED``) that it needs the stricter threshold
-    faint: bool = False  # found only by looking for a die the count says is missing
+    faint: bool = False  # found only by looking for a die the count says is missing, or by
+    #                      the local look of a frame whose places all looked faint
 
 
 def resolve_overlaps(cands: list[Candidate]) -> list[Candidate]:
@@ -426,15 +427,20 @@ def looked_locally(fr: Frames, looked: list[Peak], cands: list[Candidate],
                    ) -> tuple[list[Peak], list[Candidate]]:
     """A frame whose places all looked faint (``faint_frame``) looked at again normalized
     locally (``vision.locate.locate_locally``: dice in a tray unlike its table), as its
-    detector peaks and candidates: the first look's, where the new look read no die surely
-    near them, with the new look's dice read surely, and its other places apart from the
-    first look's. A slate tray on a pink table: the first look marked one of its two dice,
-    boxed twice its size, and the other not at all; a die the size of the frame's half,
-    which the new look marks by its pips (its neighbourhood the die itself), stays as the
-    first look and the coarser look read it."""
+    detector peaks and candidates. With nothing die-like found first, the new look's. Else
+    the first look's, where the new look read no die as surely as a pressed die must be near
+    them, with the new look's dice read so surely, and its other places apart from the
+    first look's; each new place needs the stricter threshold, as a faint one does (a die
+    the first look missed is as often a side face, and under sensor noise a green two was
+    read there as a one at 0.71). A slate tray on a pink table: the first look marked one of
+    its two dice, boxed twice its size, and the other not at all; a die the size of the
+    frame's half, which the new look marks by its pips (its neighbourhood the die itself),
+    stays as the first look and the coarser look read it."""
     local = locate_locally(fr.work_levels, looked)
-    more = settled(fr, [p for p in local if p not in looked]) if cands else settled(fr, local)
-    firm = [c for c in more if not c.why and c.p_value >= M.calibration().sure]
+    if not cands:
+        return local, settled(fr, local)
+    more = [replace(c, faint=True) for c in settled(fr, [p for p in local if p not in looked])]
+    firm = [c for c in more if not c.why and c.p_value >= M.calibration().sure_touching]
     kept = [c for c in cands if clear_of(c, firm)]
     loose = [c for c in more if c not in firm and clear_of(c, kept)]
     return local, resolve_overlaps(kept + firm + loose)
