@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from vision import reader as R
-from vision.dataset import photos_root
+from vision.bench import probe_labels
+from vision.dataset import match, photos_root
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die
 
@@ -52,3 +53,21 @@ def without_missed_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader without its look for dice nothing marked (``vision.missed_dice``), for
     the tests of the other ways such a die is found: the count the game knows, a profile."""
     monkeypatch.setattr(R, "missed_dice", lambda *args: [])
+
+
+OneLook = Callable[[Probe, int, str, Callable[[], None]], None]
+
+
+@pytest.fixture
+def read_by_that_look() -> OneLook:
+    """Check that probe scene ``seed`` is read exactly right, nothing left uncertain, and
+    one die short once ``without()`` turns a look off (through the test's monkeypatch): that
+    look alone reads the die the test is about (``why``)."""
+    def check(probe: Probe, seed: int, why: str, without: Callable[[], None]) -> None:
+        image, drawn = probe_scene(probe, seed)
+        reading = R.read_dice(image)
+        assert match(reading.dice, probe_labels(drawn)).entirely_right, why
+        assert reading.uncertain == (), why
+        without()
+        assert len(R.read_dice(image).dice) == len(drawn) - 1, why  # no other look reads it
+    return check

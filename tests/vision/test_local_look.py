@@ -4,6 +4,8 @@ where the first look found nothing die-like or only faint places
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -67,13 +69,9 @@ FAINT_AND_MISSED = {  # tray-on-table scenes whose first look read one die faint
 
 @pytest.mark.parametrize("seed", sorted(FAINT_AND_MISSED))
 def test_a_die_the_first_look_missed_in_a_faint_frame_is_read(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    img, drawn = probe_scene(Probe.TRAY_ON_TABLE, seed)
-    reading = R.read_dice(img)
-    assert match(reading.dice, probe_labels(drawn)).entirely_right, FAINT_AND_MISSED[seed]
-    assert reading.uncertain == ()
-    monkeypatch.setattr(C, "FAINT_FRAME", 0.0)  # the first look's places only
-    assert len(R.read_dice(img).dice) == len(drawn) - 1
+        seed: int, monkeypatch: pytest.MonkeyPatch, read_by_that_look: Callable[..., None]) -> None:
+    read_by_that_look(Probe.TRAY_ON_TABLE, seed, FAINT_AND_MISSED[seed],
+                      lambda: monkeypatch.setattr(C, "FAINT_FRAME", 0.0))
 
 
 def test_a_large_die_the_local_look_marks_by_its_pips_stays_one_die() -> None:
