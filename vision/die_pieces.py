@@ -49,10 +49,10 @@ TWICE = 0.9  # two dice read alike nearer than this x the larger's side: one die
 
 
 def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
-                ) -> Square | None:
+                reach: float = REACH) -> Square | None:
     """The blob unlike the floor round a place at ``centre`` (``side`` pixels across) in a
     BGR image, as a (centre, side, angle) place, where it is one closed square blob larger
-    than the place (see the module); else None.
+    than the place (see the module) within ``reach`` x the side each way; else None.
 
     >>> floor = np.full((240, 320, 3), (90, 40, 60), np.uint8)
     >>> die = cv2.rectangle(floor.copy(), (130, 90), (189, 149), (40, 40, 200), -1)
@@ -67,13 +67,14 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     >>> blob_around(die, (160.0, 120.0), 60.0) is None  # the place is the whole die
     True
     """
-    half = REACH * side
-    m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, LOOK)
-    look = cv2.warpAffine(image, m, (LOOK, LOOK), flags=cv2.INTER_LINEAR,
+    half = reach * side
+    px = round(LOOK * reach / REACH)  # as many look pixels a die's side, however far it reaches
+    m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, px)
+    look = cv2.warpAffine(image, m, (px, px), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
     unlike = not_floor(look)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(unlike, connectivity=8)
-    c = LOOK // 2
+    c = px // 2
     middle = labels[c - 2:c + 3, c - 2:c + 3].ravel()
     middle = middle[middle > 0]
     if n < 2 or not len(middle):
@@ -82,7 +83,7 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     if square is None:
         return None
     (bx, by), found, angle = square
-    k = LOOK / (2 * half)  # look pixels per image pixel
+    k = px / (2 * half)  # look pixels per image pixel
     found /= k
     if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
         return None

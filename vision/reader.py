@@ -23,9 +23,10 @@ square blob on the read dice's floor, or with no die read on the frame's own flo
 (``vision.missed_dice``). A die read from a box over two read dice beside it, its centre
 between theirs, is no die of its own (``vision.spanning_boxes``). A die in doubt that a
 slanted camera shows by its side face is read by its top face, looked at above its middle
-(``vision.slanted_top``). A three or five whose middle mark is a glint, not a pip, is not
-ruled on (``vision.centre_pip``), nor is a die whose face is bare where a pip of its value
-would be (``vision.pip_places``).
+(``vision.slanted_top``). A die boxed on part of it whose whole, its square blob on the
+floor, reads as another value is not ruled on (``vision.whole_face``), nor is a three or
+five whose middle mark is a glint, not a pip (``vision.centre_pip``), nor a die whose face
+is bare where a pip of its value would be (``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them. This module runs the steps in order (``read_dice``) and makes the reader
@@ -76,6 +77,7 @@ from vision.types import (
     GLINT,
     PIP_MISSING,
     PIPS_TOO_SMALL,
+    READ_APART,
     TOUCHING_DICE,
     UNREAD,
     Die,
@@ -98,6 +100,7 @@ from vision.uncertain_looks import (
     pressed_sure,
     with_bodies,
 )
+from vision.whole_face import boxed_in_part
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -189,7 +192,10 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
         reading = refine(image, reading, profile, reference)
-    reading = on_top_faces(image, on_slanted_tops(image, reading))
+    reading = on_slanted_tops(image, reading)
+    in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
+    reading = reading.without(in_part, READ_APART) if in_part else reading
+    reading = on_top_faces(image, reading)
     faces = FaceLooks(image)  # both checks look at a doubted die's face: found once
     reading = without_refused(image, reading, PLAIN, partial(glint_in_middle, faces=faces),
                               GLINT)

@@ -34,10 +34,14 @@ def test_a_die_read_as_a_five_its_face_cannot_show_is_not_ruled_on(
 
 
 @pytest.mark.parametrize("change", [Change.NOISE, Change.DIM])
-def test_the_three_read_as_a_five_is_told_through_other_cameras(change: Change) -> None:
+def test_the_three_read_as_a_five_is_told_through_other_cameras(
+        change: Change, monkeypatch: pytest.MonkeyPatch) -> None:
     """The glossy three of scene 32 with sensor noise and in a dim room, read as a five: a
     speck of noise on its black face is no pip (a mark must hold blurred too), so its
-    middle and two corners are still bare."""
+    middle and two corners are still bare. (In the dim room the whole die, read again
+    whole, reads otherwise too: that look is turned off here, so the pip check is what
+    tells it.)"""
+    monkeypatch.setattr(R, "boxed_in_part", lambda image, reading, below: [])
     image, drawn = probe_scene(Probe.GLOSSY_DICE, 32)
     image, labels = changed(image, probe_labels(drawn), change)
     reading = R.read_dice(image)
