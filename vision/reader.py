@@ -61,6 +61,7 @@ from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
 from vision.locate import frames, locate
 from vision.missed_dice import lone_dice, missed_dice
+from vision.more_pips import more_pips
 from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -75,6 +76,7 @@ from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
     GLINT,
+    MORE_PIPS,
     PIP_MISSING,
     PIPS_TOO_SMALL,
     READ_APART,
@@ -201,6 +203,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
                               GLINT)
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
+    reading = without_refused(image, reading, PLAIN, partial(more_pips, faces=faces),
+                              MORE_PIPS)
     reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 
