@@ -135,6 +135,22 @@ class FaceLooks:
         return self.found(centre, side, angle) or (centre, side)
 
 
+def seen_face(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+              faces: FaceLooks | None = None) -> Face | None:
+    """The face of a die boxed at ``centre`` (``side`` pixels, turned by ``angle``) where
+    its colour shows it (``FaceLooks.found``, through ``faces``, the image's faces already
+    found, if any); None for a die under ``MIN_SIDE`` (pips of a few pixels) or a face its
+    colour does not show: the pip checks (``vision.pip_places``, ``vision.more_pips``) say
+    nothing of it.
+
+    >>> seen_face(np.zeros((40, 40, 3), np.uint8), (20.0, 20.0), MIN_SIDE - 1, 0.0) is None
+    True
+    """
+    if side < MIN_SIDE:
+        return None
+    return (faces if faces is not None else FaceLooks(image)).found(centre, side, angle)
+
+
 def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
                angle: float) -> Face | None:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,

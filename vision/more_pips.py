@@ -88,10 +88,7 @@ def more_pips(image: np.ndarray, centre: tuple[float, float], side: float, angle
     ``angle``) plainly shows the pips of a face with two or more (see the module's notes).
     False where that cannot be told. ``faces``: the image's faces already found
     (``centre_pip.FaceLooks``), if any."""
-    if value not in MORE or side < C.MIN_SIDE:
-        return False
-    looks = faces if faces is not None else C.FaceLooks(image)
-    face = looks.found(centre, side, angle)  # the face its colour shows
+    face = C.seen_face(image, centre, side, angle, faces) if value in MORE else None
     if face is None:
         return False
     found, clear = C.marks(image, *face, angle)

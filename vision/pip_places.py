@@ -69,10 +69,7 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
     shows its face plainly and no placement of that value's pips finds a mark at each place.
     False where that cannot be told (see the module's notes). ``faces``: the image's faces
     already found (``centre_pip.FaceLooks``), if any."""
-    if value not in LAYOUTS or side < C.MIN_SIDE:
-        return False
-    looks = faces if faces is not None else C.FaceLooks(image)
-    face = looks.found(centre, side, angle)  # the face its colour shows
+    face = C.seen_face(image, centre, side, angle, faces) if value in LAYOUTS else None
     if face is None:
         return False
     apart, lab, s, colour = C.apart_map(image, *face, angle)
