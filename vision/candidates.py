@@ -24,7 +24,15 @@ from vision.locate import Frames, frames, locate, locate_locally
 from vision.medians import median
 from vision.merged_dice import Peak
 from vision.seen_twice import LIKE_SIZED, one_die_twice
-from vision.types import OVERLAPPING_FACES, TOO_SMALL, turned_side
+from vision.types import (
+    OVERLAPPING_FACES,
+    TOO_SMALL,
+    Die,
+    Reading,
+    box_centre,
+    box_side,
+    turned_side,
+)
 
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
@@ -41,6 +49,9 @@ LOOK_BELOW = 0.12  # a die read this much less surely than its threshold, or nea
 AT_ONCE = 0.97  # second look, up to this: a free die read surer is read at once, if it is
 LOOK_OVER = 0.01  # also this much over its threshold
 TOUCHING = 1.1  # another die's centre nearer than this x the die's size: the two dice touch
+ALONE = 1.2  # a read die with no other place's centre nearer than this x its box's side is
+#              alone: a look at its whole (``vision.whole_face``) or at its face's pips
+#              (``vision.more_pips``) takes in no neighbour
 PRESSED = 0.95  # ... nearer than this: pressed together, and the stricter threshold too
 SIDE_FACE_NEAR = 0.7  # ... a place this near a die read surely may be its side face, and no
 #                      whole die: it gets no close look (two whole dice lie a side apart)
@@ -168,6 +179,22 @@ def touching(places: list[M.Place], die_like: np.ndarray, within: float | None =
     [False, False, False]
     """
     return np.asarray(nearest(places, die_like) < (TOUCHING if within is None else within))
+
+
+def alone(reading: Reading, within: float = ALONE) -> list[Die]:
+    """The dice of ``reading`` clear of every other die and uncertain place: none nearer
+    than ``within`` x the die's box side (``touching``, on the boxes' centres). A look at a
+    die's whole or at its face's pips would take in a neighbour.
+
+    >>> die = lambda x: Die(2, (x, 0.0), (x - 10, -10, x + 10, 10), 0.9)
+    >>> [d.center[0] for d in alone(Reading((die(0.0), die(21.0), die(60.0)), ()))]
+    [60.0]
+    """
+    boxes = [d.box for d in reading.dice] + [r.box for r in reading.uncertain]
+    places = [(box_centre(b), box_side(b), 0.0) for b in boxes]
+    apart = ~touching(places, np.ones(len(places), bool), within)
+    return [d for d, clear in zip(reading.dice, apart[:len(reading.dice)], strict=True)
+            if clear]
 
 
 def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None,

@@ -106,11 +106,15 @@ def warm_up() -> None:
 
 
 Face = tuple[tuple[float, float], float]  # a face's centre and side (image pixels)
+ApartMap = tuple[np.ndarray, np.ndarray, float, np.ndarray]  # ``apart_map``: each pixel's
+#          distance from the face's colour, the look in Lab, the die's side, the face's colour
 
 
 class FaceLooks:
-    """The faces of one image's dice, each found by its colour (``found_face``) once: the
-    glint check and the pip check (``vision.pip_places``) look at the same dice.
+    """The faces of one image's dice, each found by its colour (``found_face``) once, and
+    each found face's look (``apart_map``) made once: the glint check, the pip check
+    (``vision.pip_places``) and the more-pips check (``vision.more_pips``) look at the same
+    dice.
 
     >>> looks = FaceLooks(np.zeros((40, 40, 3), np.uint8))
     >>> looks.found((20.0, 20.0), 16.0, 0.0) is None, looks.square((20.0, 20.0), 16.0, 0.0)
@@ -120,6 +124,7 @@ class FaceLooks:
     def __init__(self, image: np.ndarray) -> None:
         self.image = image
         self._found: dict[tuple[tuple[float, float], float, float], Face | None] = {}
+        self._apart: dict[tuple[tuple[float, float], float, float], ApartMap] = {}
 
     def found(self, centre: tuple[float, float], side: float, angle: float) -> Face | None:
         """``found_face`` of the die boxed at ``centre`` (``side``, ``angle``)."""
@@ -127,6 +132,14 @@ class FaceLooks:
         if key not in self._found:
             self._found[key] = found_face(self.image, centre, side, angle)
         return self._found[key]
+
+    def apart(self, face: Face, angle: float) -> ApartMap:
+        """``apart_map`` of a found face (its centre and side), turned by ``angle``: the pip
+        check and the more-pips check look at the same faces."""
+        key = (face[0], face[1], angle)
+        if key not in self._apart:
+            self._apart[key] = apart_map(self.image, *face, angle)
+        return self._apart[key]
 
     def square(self, centre: tuple[float, float], side: float, angle: float) -> Face:
         """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
@@ -187,7 +200,7 @@ def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
 
 
 def apart_map(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-              ) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
+              ) -> ApartMap:
     """How far each pixel of a die's look (``AROUND`` x its side across, ``SIDE`` pixels,
     turned by ``angle``) lies from its face's colour (Lab units, lightly blurred); the look
     in Lab, the die's side in its pixels, and the face's colour."""
@@ -231,7 +244,12 @@ def marks(image: np.ndarray, centre: tuple[float, float], side: float, angle: fl
     """The marks standing out from the face of a die (``centre``, ``side`` in pixels, turned
     by ``angle``) in a BGR image, each at least ``least`` x a pip's least area, and their
     median distance from the face's colour (Lab units)."""
-    apart, lab, s, face = apart_map(image, centre, side, angle)
+    return marks_in(apart_map(image, centre, side, angle), least)
+
+
+def marks_in(look: ApartMap, least: float = SMALLEST) -> tuple[list[FaceMark], float]:
+    """``marks`` of a die's look (``apart_map``'s)."""
+    apart, lab, s, face = look
     sought = _sought(apart, lab, s, least)
     if sought is None:
         return [], 0.0

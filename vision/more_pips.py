@@ -18,7 +18,9 @@ makes a symmetric three or five (``vision.centre_pip`` tells those). A face whos
 not laid out so says nothing: a slanted camera's side-face pips, counted beside the top
 face's, lie to one side of them (the slanted-cubes probe: a two beside two side pips, a
 one beside two, mirrored 0.09-0.25 of the side off, where a six's are 0.005 off), and a
-speck or a shadow's edge is not alike.
+speck or a shadow's edge is not alike. The reader asks it of dice alone
+(``candidates.alone``: a neighbour's pips may lie in a die's look) read under
+``reader.COUNTED`` sure.
 
 Measured in the 553 shared photos (as they are, and the held-out ones through the twelve
 camera changes) and 600 scenes of each probe: it takes the two slanted sixes, and no other
@@ -88,10 +90,11 @@ def more_pips(image: np.ndarray, centre: tuple[float, float], side: float, angle
     ``angle``) plainly shows the pips of a face with two or more (see the module's notes).
     False where that cannot be told. ``faces``: the image's faces already found
     (``centre_pip.FaceLooks``), if any."""
-    face = C.seen_face(image, centre, side, angle, faces) if value in MORE else None
+    looks = faces if faces is not None else C.FaceLooks(image)
+    face = C.seen_face(image, centre, side, angle, looks) if value in MORE else None
     if face is None:
         return False
-    found, clear = C.marks(image, *face, angle)
+    found, clear = C.marks_in(looks.apart(face, angle))
     if clear < C.CLEAR:
         return False
     pips = pips_alike(found)

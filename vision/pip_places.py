@@ -69,10 +69,11 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
     shows its face plainly and no placement of that value's pips finds a mark at each place.
     False where that cannot be told (see the module's notes). ``faces``: the image's faces
     already found (``centre_pip.FaceLooks``), if any."""
-    face = C.seen_face(image, centre, side, angle, faces) if value in LAYOUTS else None
+    looks = faces if faces is not None else C.FaceLooks(image)
+    face = C.seen_face(image, centre, side, angle, looks) if value in LAYOUTS else None
     if face is None:
         return False
-    apart, lab, s, colour = C.apart_map(image, *face, angle)
+    apart, lab, s, colour = looks.apart(face, angle)
     pips = C.contrast(apart, lab, s, colour)  # how far its pips stand out from it
     return pips >= C.CLEAR and not fits(marked_near(apart / pips, s), s, LAYOUTS[value])
 

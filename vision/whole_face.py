@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.candidates import touching
+from vision.candidates import ALONE, alone
 from vision.die_pieces import blob_around
 from vision.types import Die, Reading, box_centre, box_side
 
@@ -36,21 +36,16 @@ AGREED = 0.99  # the first classifier reading the whole die as the box's value t
 #                settles it; less surely, the two opinions are asked too
 WHOLE = 2.0  # a blob over this x the box is not the die it holds: a tray round a die
 REACH = 2.0  # ... so the blob is sought within this x the box's side each way of its middle
-APART = 1.2  # a die whose box lies nearer another place than this x its side touches it:
-#              their blob is no closed square, and the die is not looked at again
 BELOW = 0.2  # a blob whose middle lies this x the box's side below the box's is a die seen
 #               at a slant, boxed by its top face: the whole shows its side faces too
 
 
 def boxed_in_part(image: np.ndarray, reading: Reading, below: float) -> list[Die]:
     """The pip dice of ``reading`` read under ``below`` sure, clear of every other die and
-    uncertain place (``APART``: ``candidates.touching``), whose whole reads otherwise
-    (``read_apart``)."""
-    boxes = [d.box for d in reading.dice] + [r.box for r in reading.uncertain]
-    places = [(box_centre(b), box_side(b), 0.0) for b in boxes]
-    alone = ~touching(places, np.ones(len(places), bool), APART)
-    return [d for d, clear in zip(reading.dice, alone[:len(reading.dice)], strict=True)
-            if clear and isinstance(d.value, int) and d.confidence < below
+    uncertain place (``candidates.alone``: within ``ALONE`` x its side of another, their
+    blob is no closed square), whose whole reads otherwise (``read_apart``)."""
+    return [d for d in alone(reading, ALONE)
+            if isinstance(d.value, int) and d.confidence < below
             and read_apart(image, box_centre(d.box), box_side(d.box), d.value)]
 
 
