@@ -133,6 +133,15 @@ class FaceLooks:
             self._found[key] = found_face(self.image, centre, side, angle)
         return self._found[key]
 
+    def seen(self, centre: tuple[float, float], side: float, angle: float) -> Face | None:
+        """``found`` for a die of ``MIN_SIDE`` or more; None for a smaller one (pips of a
+        few pixels): the pip checks (``vision.pip_places``, ``vision.more_pips``) say
+        nothing of it.
+
+        >>> FaceLooks(np.zeros((40, 40, 3), np.uint8)).seen((20.0, 20.0), MIN_SIDE - 1, 0.0)
+        """
+        return None if side < MIN_SIDE else self.found(centre, side, angle)
+
     def apart(self, face: Face, angle: float) -> ApartMap:
         """``apart_map`` of a found face (its centre and side), turned by ``angle``: the pip
         check and the more-pips check look at the same faces."""
@@ -146,22 +155,6 @@ class FaceLooks:
         turned by ``angle``) where its colour shows it (``found``); else ``centre`` and
         ``side``."""
         return self.found(centre, side, angle) or (centre, side)
-
-
-def seen_face(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-              faces: FaceLooks | None = None) -> Face | None:
-    """The face of a die boxed at ``centre`` (``side`` pixels, turned by ``angle``) where
-    its colour shows it (``FaceLooks.found``, through ``faces``, the image's faces already
-    found, if any); None for a die under ``MIN_SIDE`` (pips of a few pixels) or a face its
-    colour does not show: the pip checks (``vision.pip_places``, ``vision.more_pips``) say
-    nothing of it.
-
-    >>> seen_face(np.zeros((40, 40, 3), np.uint8), (20.0, 20.0), MIN_SIDE - 1, 0.0) is None
-    True
-    """
-    if side < MIN_SIDE:
-        return None
-    return (faces if faces is not None else FaceLooks(image)).found(centre, side, angle)
 
 
 def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
@@ -450,15 +443,16 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
     if value not in CENTRED or side < MIN_SIDE:
         return False
-    found, clear = marks(image, centre, side, angle)
+    look = apart_map(image, centre, side, angle)
+    found, clear = marks_in(look)
     if clear < CLEAR:  # no pips stand out: nor will they on the face
         return False
     if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
         looks = faces if faces is not None else FaceLooks(image)
         face, face_side = looks.square(centre, side, angle)  # the box is off the face
         if face != centre:
-            found, clear = marks(image, face, face_side, angle)
-            centre, side = face, face_side
+            look = looks.apart((face, face_side), angle)  # the pip checks look at it too
+            found, clear = marks_in(look)
     if clear < CLEAR:
         return False
     if len(found) == value:  # each check splits the marks alike: split them once
@@ -467,7 +461,7 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     if len(found) != value - 1 or not corners_alone(found):
         return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
-    specks, _ = marks(image, centre, side, angle, SPECK)
+    specks, _ = marks_in(look, SPECK)
     xy = np.array([m.centre for m in found])
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
     return len(middle) == 1 and middle_off([*found, *middle])

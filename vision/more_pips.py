@@ -91,7 +91,7 @@ def more_pips(image: np.ndarray, centre: tuple[float, float], side: float, angle
     False where that cannot be told. ``faces``: the image's faces already found
     (``centre_pip.FaceLooks``), if any."""
     looks = faces if faces is not None else C.FaceLooks(image)
-    face = C.seen_face(image, centre, side, angle, looks) if value in MORE else None
+    face = looks.seen(centre, side, angle) if value in MORE else None
     if face is None:
         return False
     found, clear = C.marks_in(looks.apart(face, angle))

@@ -70,7 +70,7 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
     False where that cannot be told (see the module's notes). ``faces``: the image's faces
     already found (``centre_pip.FaceLooks``), if any."""
     looks = faces if faces is not None else C.FaceLooks(image)
-    face = C.seen_face(image, centre, side, angle, looks) if value in LAYOUTS else None
+    face = looks.seen(centre, side, angle) if value in LAYOUTS else None
     if face is None:
         return False
     apart, lab, s, colour = looks.apart(face, angle)

@@ -201,7 +201,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)
-    faces = FaceLooks(image)  # both checks look at a doubted die's face: found once
+    faces = FaceLooks(image)  # the three checks look at a doubted die's face: found once
     reading = without_refused(image, reading, PLAIN, partial(glint_in_middle, faces=faces),
                               GLINT)
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
@@ -240,7 +240,7 @@ def without_refused(image: np.ndarray, reading: Reading, below: float, check: Fa
     an uncertain region, for ``reason``: a three or five whose centre mark is a glint
     (``centre_pip.glint_in_middle``, under ``PLAIN``), a die whose face lacks a pip of its
     value (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a
-    face's pips of two more (``more_pips.more_pips``, under ``PLAIN``). ``among``: only
+    face's pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only
     these of its dice are checked (default: all)."""
     dice = reading.dice if among is None else among
     refused = [d for d in dice if isinstance(d.value, int) and d.confidence < below

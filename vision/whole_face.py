@@ -10,10 +10,10 @@ blob (``vision.die_pieces.blob_around``, within ``REACH`` x the side), turned to
 by the first classifier, and unless it reads the box's value surely (``AGREED``), by the two
 opinions too. If any of them names another value (and does not take the blob for no die),
 the box and the whole die read apart: the die is not ruled on (``READ_APART``). Not looked
-at again: a die boxed whole; one touching another die or uncertain place (``APART``: their
-blob is no closed square); and one whose blob hangs below its box (``BELOW``), a die seen
-by a slanted camera and boxed by its top face, whose whole shows its side faces too (the
-camera upright, as in ``vision.slanted_top``).
+at again: a die boxed whole; one not alone, another die or uncertain place near it
+(``candidates.alone``: their blob is no closed square); and one whose blob hangs below its
+box (``BELOW``), a die seen by a slanted camera and boxed by its top face, whose whole shows
+its side faces too (the camera upright, as in ``vision.slanted_top``).
 
 Measured (round 47) on every die read less than 0.999 sure (``reader.PLAIN``): in the 553
 shared photos every blob found reads as its box did; over 600 glossy-dice scenes, 13 of
@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.candidates import ALONE, alone
+from vision.candidates import alone
 from vision.die_pieces import blob_around
 from vision.types import Die, Reading, box_centre, box_side
 
@@ -42,9 +42,10 @@ BELOW = 0.2  # a blob whose middle lies this x the box's side below the box's is
 
 def boxed_in_part(image: np.ndarray, reading: Reading, below: float) -> list[Die]:
     """The pip dice of ``reading`` read under ``below`` sure, clear of every other die and
-    uncertain place (``candidates.alone``: within ``ALONE`` x its side of another, their
-    blob is no closed square), whose whole reads otherwise (``read_apart``)."""
-    return [d for d in alone(reading, ALONE)
+    uncertain place (``candidates.alone``: within ``candidates.ALONE`` x its side of
+    another, their blob is no closed square), whose whole reads otherwise
+    (``read_apart``)."""
+    return [d for d in alone(reading)
             if isinstance(d.value, int) and d.confidence < below
             and read_apart(image, box_centre(d.box), box_side(d.box), d.value)]
 
