@@ -35,6 +35,7 @@ from vision.types import (
 )
 
 MIN_COUNTABLE = 14.0  # dice smaller than this are never counted: reported uncertain
+SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 KEEP = 0.22  # heat x P(die) needed to report a candidate at all
 FAINT_FRAME = 0.3  # a frame whose strongest candidate is fainter is looked at locally too
 #                    (on every shared photo it is 0.41 or more)

@@ -47,6 +47,7 @@ from vision import model as M
 from vision.candidate_looks import looked_four_ways, looked_larger, ones_in_doubt
 from vision.candidates import (
     MIN_COUNTABLE,
+    SMALL_PIPS,
     alone,
     easy_pressed,
     faint_frame,
@@ -104,11 +105,11 @@ from vision.uncertain_looks import (
     with_bodies,
 )
 from vision.whole_face import boxed_in_part
+from vision.within_box import read_within
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
 
-SMALL_PIPS = 32.0  # dice smaller than this (full-resolution px) have pips of a few px
 PLAIN = 0.999  # a die read this surely is not checked for a glint in its middle (0.995
 #                left a glossy four read as a five)
 DOUBTED = 0.975  # a die read this surely is not checked for its value's pips (a crowded
@@ -181,6 +182,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, strict)  # not marked
     if not dice:  # nothing read: no floor of read dice, no set's size
         dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
+    dice, left = read_within(fr, dice, left, strict)  # boxed with its shadow and side faces
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = without_spans([d for d in dice if all(d is not o for o in against)])
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)
