@@ -1,4 +1,4 @@
-"""An uncertain die boxed larger than itself, read again from smaller crops inside its box.
+"""An uncertain die boxed larger than itself, read again from smaller crops of its box.
 
 A camera at a slant sees a die's top face, the side faces turned towards it and its shadow,
 and the detector often boxes all of them: on the slanted-cubes probe, boxes two or three
@@ -47,8 +47,8 @@ REASONS = (UNREAD,)  # places left uncertain for these are looked at
 
 def crop_places(centre: tuple[float, float], side: float) -> list[tuple[tuple[float, float],
                                                                         float]]:
-    """The (centre, size) crops inside a box (``centre``, ``side``): each of ``SIZES``
-    at each of ``UP``.
+    """The (centre, size) crops of a box (``centre``, ``side``): each of ``SIZES`` x its side,
+    centred at each of ``UP`` x its side above its middle.
 
     >>> places = crop_places((100.0, 100.0), 50.0)
     >>> len(places), places[0], max(y for (_, y), _ in places), max(s for _, s in places)
@@ -91,7 +91,8 @@ def worth_looking(dice: list[Die], unsure: list[Region], least: float) -> list[R
 
 def read_inside(fr: Frames, region: Region, sure: float) -> Die | None:
     """The die read ``unanimous``ly (each classifier at least ``sure``) from one of the
-    crops inside an uncertain ``region``'s box (image pixels); None if none is."""
+    ``crop_places`` of an uncertain ``region``'s box (image pixels); None if none is, or if
+    the first so read is a side face (``slanted_top.top_looks``)."""
     f = fr.full_px
     x, y = box_centre(region.box)
     crops = crop_places((x / f, y / f), box_side(region.box) / f)
@@ -111,7 +112,7 @@ def read_inside(fr: Frames, region: Region, sure: float) -> Die | None:
 def read_within(fr: Frames, dice: list[Die], unsure: list[Region], sure: float,
                 ) -> tuple[list[Die], list[Region]]:
     """``dice`` and ``unsure`` with each place ``worth_looking`` at that is read from a crop
-    inside its box (``read_inside``; ``sure``: the pressed threshold) a die in its place."""
+    of its box (``read_inside``; ``sure``: the pressed threshold) a die in its place."""
     if sure > 1.0:
         return dice, unsure
     found: dict[int, Die] = {}
