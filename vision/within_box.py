@@ -10,7 +10,7 @@ centred ``UP`` x the side above the box's middle, the top face often fills a cro
 Never at or below the middle: a slanted camera sees the side faces below the top face (the
 camera is upright, as ``vision.slanted_top`` has it), and a crop there reads a side face
 (a first version, over 600 slanted-cube scenes: crops at the middle read 13 dice wrongly
-for 6 rightly; those above it, 48 rightly and none wrongly). Nor left or right of the
+for 7 rightly; those above it, 47 rightly and none wrongly). Nor left or right of the
 middle: those crops read 1 scene in 200 more and cost twice the rest.
 
 The first classifier reads every crop; its likeliest ``TRIES``, read nearly as surely as a
