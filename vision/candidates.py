@@ -27,6 +27,7 @@ from vision.seen_twice import LIKE_SIZED, one_die_twice
 from vision.types import (
     OVERLAPPING_FACES,
     TOO_SMALL,
+    Box,
     Die,
     Reading,
     box_centre,
@@ -192,10 +193,20 @@ def alone(reading: Reading, within: float = ALONE) -> list[Die]:
     [60.0]
     """
     boxes = [d.box for d in reading.dice] + [r.box for r in reading.uncertain]
-    places = [(box_centre(b), box_side(b), 0.0) for b in boxes]
-    apart = ~touching(places, np.ones(len(places), bool), within)
+    apart = clear_of_others(boxes, within)
     return [d for d, clear in zip(reading.dice, apart[:len(reading.dice)], strict=True)
             if clear]
+
+
+def clear_of_others(boxes: list[Box], within: float = ALONE) -> np.ndarray:
+    """Which of ``boxes`` (N,) have no other box's centre nearer than ``within`` x their own
+    side (``touching``): a look at such a place takes in no neighbour.
+
+    >>> clear_of_others([(0, 0, 20, 20), (21, 0, 41, 20), (60, 0, 80, 20)]).tolist()
+    [False, False, True]
+    """
+    places = [(box_centre(b), box_side(b), 0.0) for b in boxes]
+    return np.asarray(~touching(places, np.ones(len(places), bool), within))
 
 
 def sure_thresholds(pressed: np.ndarray, cal: M.Calibration | None = None,

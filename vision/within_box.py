@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.candidates import ALONE, NOT_DIE, SMALL_PIPS, nearly_sure
+from vision.candidates import NOT_DIE, SMALL_PIPS, clear_of_others, nearly_sure
 from vision.larger_look import unanimous, unanimous_die
 from vision.locate import Frames
 from vision.slanted_top import top_looks
@@ -58,23 +58,10 @@ def crop_places(centre: tuple[float, float], side: float) -> list[tuple[tuple[fl
     return [((x, y + dy * side), k * side) for k in SIZES for dy in UP]
 
 
-def clear(region: Region, others: list[tuple[float, float]]) -> bool:
-    """Whether no other place's centre (``others``) lies within ``candidates.ALONE`` x the
-    region's box side of its centre.
-
-    >>> r = Region((0.0, 0.0), (-10, -10, 10, 10), UNREAD)
-    >>> clear(r, [(25.0, 0.0)]), clear(r, [(20.0, 5.0)])
-    (True, False)
-    """
-    reach = ALONE * box_side(region.box)
-    return all(np.hypot(x - region.center[0], y - region.center[1]) >= reach
-               for x, y in others)
-
-
 def worth_looking(dice: list[Die], unsure: list[Region], least: float) -> list[Region]:
     """The ``unsure`` places to read from smaller crops: left for ``REASONS``, boxed at
-    least ``least`` across (pixels), clear of every die and other place (``clear``), the
-    ``PLACES`` largest.
+    least ``least`` across (pixels), clear of every die and other place
+    (``candidates.clear_of_others``), the ``PLACES`` largest.
 
     >>> read = [Die(3, (0.0, 0.0), (-20, -20, 20, 20), 0.99)]
     >>> near, far = (Region((x, 0.0), (int(x) - 30, -30, int(x) + 30, 30), UNREAD)
@@ -82,10 +69,11 @@ def worth_looking(dice: list[Die], unsure: list[Region], least: float) -> list[R
     >>> worth_looking(read, [near, far], 50.0) == [far], worth_looking(read, [far], 70.0)
     (True, [])
     """
-    read = [d.center for d in dice]
-    chosen = [r for i, r in enumerate(unsure) if r.reason in REASONS
-              and box_side(r.box) >= least
-              and clear(r, read + [o.center for j, o in enumerate(unsure) if j != i])]
+    if not any(r.reason in REASONS and box_side(r.box) >= least for r in unsure):
+        return []  # most frames: no place to look at, and no distances to measure
+    clear = clear_of_others([d.box for d in dice] + [r.box for r in unsure])[len(dice):]
+    chosen = [r for r, apart in zip(unsure, clear, strict=True)
+              if apart and r.reason in REASONS and box_side(r.box) >= least]
     return sorted(chosen, key=lambda r: -box_side(r.box))[:PLACES]
 
 

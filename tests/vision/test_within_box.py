@@ -39,7 +39,8 @@ def test_only_large_clear_unread_places_are_looked_at() -> None:
     assert worth_looking([], [_region(1000.0, int(least) - 2)], least) == []
     assert worth_looking([], [_region(1000.0, 120, GLINT)], least) == []
     assert worth_looking([], [_region(1000.0, 120, PIPS_TOO_SMALL)], least) == []
-    near = Die(3, (1000.0 + ALONE * 120 - 5, 0.0), (0, 0, 10, 10), 0.99)
+    x = 1000.0 + ALONE * 120 - 5  # a read die's centre just within reach of the place's
+    near = Die(3, (x, 0.0), (int(x) - 10, -10, int(x) + 10, 10), 0.99)
     assert worth_looking([near], [big], least) == []
     many = [_region(1000.0 * k, 80 + 4 * k) for k in range(1, PLACES + 3)]
     assert worth_looking([], many, least) == many[::-1][:PLACES]
