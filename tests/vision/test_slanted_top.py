@@ -57,8 +57,9 @@ def test_a_die_read_by_its_front_face_with_its_top_read_less_surely_is_not_ruled
 
 def test_the_upper_part_of_a_flat_die_is_no_side_face() -> None:
     """A look at the upper part of a flat die sees about half its face (a two's one pip, a
-    six's row of three): that is never taken for a top face above a side face, even where
-    the looks below read the die's own value."""
+    six's row of three): ``side_seen`` never takes that for a top face above a side face,
+    even where the looks below read the die's own value (``whole_top_seen`` does only where
+    it reads as surely as a whole face)."""
     for value, halves in S.HALVES.items():
         assert all(top < value for top in halves)
         for top in halves:
@@ -95,3 +96,34 @@ def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> Non
     reading = Reading(dice)
     assert S.on_slanted_tops(np.zeros((50, 300, 3), np.uint8), reading) == reading
     assert asked == [22, 25, 24, 23][:S.LOOKS]
+
+
+@pytest.mark.parametrize("seed", [230, 232, 235, 267, 294, 377])
+def test_a_die_read_by_its_front_face_below_a_whole_top_is_not_ruled_on(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slanted-cubes scenes (25-50 degrees) where a die with a one, two or three on top was
+    read by the three, four, five or six on its front face: the looks above its middle read
+    the top's value, one of them as surely as a whole face reads, and the looks below read
+    the die's own value surely: two whole faces, so the die is not ruled on, though half a
+    flat die of the value read shows what the top shows (``whole_top_seen``). Without that
+    test, the scene rules a die wrongly."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    labels = probe_labels(drawn)
+    reading = R.read_dice(image)
+    assert score_reading(reading, labels)[2] == 0
+    assert SIDE_FACE in [r.reason for r in reading.uncertain]
+    monkeypatch.setattr(S, "whole_top_seen", lambda up, down, value, below: False)
+    assert score_reading(R.read_dice(image), labels)[2] > 0
+
+
+def test_two_whole_faces_are_told_from_a_flat_die_s_halves() -> None:
+    """A top above a front face: each look reads its face, one upper look as surely as a
+    whole face; a flat die's upper half (a two's one pip under a four read) reads less
+    surely, and the looks below a die in doubt read its value unsurely or not at all."""
+    both = np.array([S.DOUBTED, S.WHOLE_TOP])
+    assert S.whole_top_seen(both, both, 4, np.array([4, 4]))
+    half = np.array([S.DOUBTED - 0.05, S.DOUBTED - 0.05])
+    assert not S.whole_top_seen(half, both, 4, np.array([4, 4]))
+    assert not S.whole_top_seen(both, np.array([S.DOUBTED, S.WHOLE_TOP - 0.1]), 4,
+                                np.array([4, 4]))
+    assert not S.whole_top_seen(both, both, 4, np.array([4, 2]))
