@@ -38,21 +38,36 @@ MIN_MARKS = 6  # fewer pip marks than this tell no tilt ...
 MIN_DICE = 2  # ... nor the marks of fewer dice than this (one die's side faces mislead)
 CLEAR = 20.0  # a die's marks stand out this far (Lab units) from its face, or it is passed over
 MOST_MARKS = 9  # a die showing more marks than this is not showing its pips (marbling)
+ACROSS = 20.0  # degrees off straight down beyond which pips wider than tall tell a camera
+#                turned a quarter (nearer straight down, round pips measure either way)
 
 
 @dataclass(frozen=True)
 class Tilt:
     """The camera's tilt off straight down (degrees), from ``marks`` pip marks on ``dice``
-    dice."""
+    dice; ``across``: the pips are squashed along the image's rows (wider than tall), as a
+    camera turned a quarter sees them."""
 
     degrees: float
     marks: int
     dice: int
+    across: bool = False
 
     @property
     def steep(self) -> bool:
         """Whether the camera looks down more steeply than ``STEEP``."""
         return self.degrees > STEEP
+
+    @property
+    def turned(self) -> bool:
+        """Whether the camera looks at a slant across the image, further than ``ACROSS``
+        off straight down: turned a quarter, the far side of the table at the image's left
+        or right, where the reader takes it to be at the top.
+
+        >>> Tilt(30.0, 12, 3, across=True).turned, Tilt(12.0, 12, 3, across=True).turned
+        (True, False)
+        """
+        return self.across and self.degrees > ACROSS
 
 
 def squash_tilt(squashes: Sequence[float]) -> float:
@@ -95,4 +110,5 @@ def tilt_of(looks: Iterable[tuple[np.ndarray, Sequence[Die]]]) -> Tilt | None:
     measured = sum(1 for marks in per_die if marks)
     if len(squashes) < MIN_MARKS or measured < MIN_DICE:
         return None
-    return Tilt(round(squash_tilt(squashes), 1), len(squashes), measured)
+    return Tilt(round(squash_tilt(squashes), 1), len(squashes), measured,
+                across=float(median(squashes)) > 1.0)

@@ -284,9 +284,17 @@ def check_view(frame: Any) -> Check:
                      "tray to measure it)")
     said = (f"the camera looks about {tilt.degrees:.0f} degrees off straight down (the pips "
             f"of {tilt.dice} dice)")
+    advice = []
     if tilt.steep:
-        return Check("view", WARN, said, f"mount it to look straight down, within {STEEP:.0f}"
-                     " degrees: at a slant the box may take a die's side face for its top")
+        advice.append(f"mount it to look straight down, within {STEEP:.0f} degrees: at a slant"
+                      " the box may take a die's side face for its top")
+    if tilt.turned:
+        said += ", across the picture (the far side of the tray at its left or right)"
+        advice.append("set [camera] turn = 1 or 3 (quarter turns clockwise) so that the far"
+                      " side of the tray is at the top of the picture: the reader looks for a"
+                      " die's top face above its side faces")
+    if advice:
+        return Check("view", WARN, said, "; ".join(advice))
     return Check("view", OK, said)
 
 

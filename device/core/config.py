@@ -78,12 +78,16 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class CameraConfig:
-    """``source`` is picamera2, webcam, photos (with ``photos_dir``) or sim."""
+    """``source`` is picamera2, webcam, photos (with ``photos_dir``) or sim; ``turn``: quarter
+    turns clockwise given to every frame, so that the far side of the tray is at the top
+    (the dice reader's slanted-camera look takes a die's top face to lie above its side
+    faces)."""
 
     source: str = "picamera2"
     resolution: tuple[int, int] = (1280, 960)
     webcam_index: int = 0
     photos_dir: Path | None = None
+    turn: int = 0
 
     @property
     def spec(self) -> str:
@@ -480,6 +484,7 @@ def _parse_camera(s: _Section, sim: bool) -> CameraConfig:
         resolution=s.get("resolution", d.resolution, _resolution),
         webcam_index=s.get("webcam_index", d.webcam_index, _int(0, 63)),
         photos_dir=photos,
+        turn=s.get("turn", d.turn, _int(0, 3, " quarter turns")),
     )
     s.finish()
     return out

@@ -38,8 +38,26 @@ class CameraError(Exception):
     """The camera cannot be opened or gave no frame; the message says what to check."""
 
 
+#: ``cv2.rotate`` codes of the quarter turns clockwise a frame can be given (``turn``).
+TURNS = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
+def turned(frame: Frame, turn: int) -> Frame:
+    """``frame`` given ``turn`` (0-3) quarter turns clockwise.
+
+    >>> frame = np.arange(6, dtype=np.uint8).reshape(2, 3, 1).repeat(3, axis=2)
+    >>> turned(frame, 1)[:, :, 0].tolist(), turned(frame, 0) is frame
+    ([[3, 0], [4, 1], [5, 2]], True)
+    """
+    if turn not in (0, *TURNS):
+        raise ValueError(f"turn {turn}: use 0-3 quarter turns")
+    return cv2.rotate(frame, TURNS[turn]) if turn else frame
+
+
 class FrameSource:
-    """Base of the frame sources (see the module docstring for the lifecycle)."""
+    """Base of the frame sources (see the module docstring for the lifecycle). ``turn``:
+    quarter turns clockwise given to every frame captured (``turned``), as the config's
+    ``[camera] turn`` says, so that the far side of the tray is at the frame's top."""
 
     name = "camera"
 
@@ -47,6 +65,7 @@ class FrameSource:
         self.configured = False
         self.started = False
         self.closed = False
+        self.turn = 0
 
     def configure(self) -> None:
         """Prepare the source (open the device); :meth:`start` calls it if needed."""
@@ -69,7 +88,7 @@ class FrameSource:
         frame = self._capture()
         if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
             raise CameraError(f"{self.name}: got a {frame.shape} {frame.dtype} frame, not BGR")
-        return frame
+        return turned(frame, self.turn)
 
     def stop(self) -> None:
         if self.started:
@@ -403,7 +422,14 @@ def _draw_hand(frame: Frame, rng: np.random.Generator) -> Frame:
 
 def make_camera(config: CameraConfig, *, renderer: Renderer | None = None,
                 seed: int = 0) -> FrameSource:
-    """The frame source ``config.source`` names (not started)."""
+    """The frame source ``config.source`` names (not started), turning its frames
+    ``config.turn`` quarter turns clockwise."""
+    source = _source(config, renderer, seed)
+    source.turn = config.turn
+    return source
+
+
+def _source(config: CameraConfig, renderer: Renderer | None, seed: int) -> FrameSource:
     if config.source == "picamera2":
         return Picamera2Source(config.resolution)
     if config.source == "webcam":

@@ -149,6 +149,11 @@ class ProfileShelf:
             log.warning("the camera looks %.0f degrees off straight down (the pips of %d dice"
                         "): mount it straighter", tilt.degrees, tilt.dice)
             said += f"; camera {tilt.degrees:.0f} deg off vertical: mount it straight down"
+        if tilt is not None and tilt.turned:
+            log.warning("the camera looks %.0f degrees off straight down across the picture: "
+                        "set [camera] turn so that the far side of the tray is at its top",
+                        tilt.degrees)
+            said += "; camera slants across the picture: set [camera] turn"
         return said
 
 

@@ -19,6 +19,7 @@ from device.hw.camera import (
     SimulatedTable,
     WebcamSource,
     make_camera,
+    turned,
 )
 
 
@@ -239,3 +240,20 @@ def test_make_camera_from_config(tmp_path: Path) -> None:
     assert isinstance(photos, PhotoFolderSource) and photos.folder == tmp_path
     sim = make_camera(CameraConfig(source="sim", resolution=(1280, 960)), renderer=flat)
     assert isinstance(sim, SimulatedTable) and sim.resolution == (640, 480)
+
+
+def test_frames_are_turned_as_the_config_says(tmp_path: Path) -> None:
+    """``[camera] turn``: every frame a source gives is turned that many quarter turns
+    clockwise (a camera mounted on its side, the far side of the tray then at the top)."""
+    (tmp_path / "shots").mkdir()
+    photo = np.zeros((48, 64, 3), np.uint8)
+    photo[:10, :20] = (0, 0, 255)  # a red block in the top left corner to follow
+    assert cv2.imwrite(str(tmp_path / "shots" / "shot.png"), photo)
+    for turn in range(4):
+        with make_camera(CameraConfig(source="photos", photos_dir=tmp_path / "shots",
+                                      turn=turn)) as cam:
+            frame = cam.capture()
+        assert (frame == np.rot90(photo, -turn)).all(), turn
+    assert turned(photo, 1)[0, -1].tolist() == [0, 0, 255]  # the top left went top right
+    with pytest.raises(ValueError, match="0-3 quarter turns"):
+        turned(photo, 4)

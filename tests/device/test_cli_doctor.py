@@ -236,6 +236,31 @@ def test_a_steep_camera_is_warned_of(tmp_path: Path) -> None:
             assert "mount it to look straight down" in out.getvalue()
 
 
+def test_a_camera_slanting_across_the_picture_is_told_to_turn(tmp_path: Path) -> None:
+    """Dice seen 22 degrees off straight down by a camera turned a quarter (the far side of
+    the tray at the picture's left): their pips are squashed along its rows, and doctor
+    says to set ``[camera] turn``; with ``turn = 3`` the frames are turned back upright and
+    the view passes."""
+    import cv2
+
+    from vision.probe_scenes import Probe, probe_scene
+
+    image, _ = probe_scene(Probe.SLANTED_CUBES, 5, (22.0, 22.0))
+    folder = tmp_path / "turned"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "frame.png"), cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE))
+    path = write_config(tmp_path)
+    text = path.read_text().replace('source = "sim"', f'source = "photos:{folder}"')
+    for turn, status in ((0, "WARN"), (3, "ok  ")):
+        path.write_text(text.replace("[camera]", f"[camera]\nturn = {turn}"))
+        out = io.StringIO()
+        assert run(args(path, no_buttons=True), out=out) == 0, out.getvalue()
+        line = next(t for t in out.getvalue().splitlines() if " view " in t)
+        assert line.startswith(f"{status}  view"), line
+        assert ("across the picture" in line) == (turn == 0), line
+        assert ("set [camera] turn" in out.getvalue()) == (turn == 0)
+
+
 def test_a_broken_reader_leaves_the_view_unmeasured(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the dice reader cannot run (its networks missing), the view check warns and
     doctor goes on to the reader's own check, which says why."""

@@ -40,8 +40,8 @@ def test_example_file_mentions_every_key() -> None:
     for role in BUTTON_ROLES:
         assert f"\n{role} = " in text
     for key in ("debounce_ms", "long_press_ms", "type", "i2c_port", "address", "rotation",
-                "contrast", "terminal_scale", "source", "resolution", "webcam_index", "name",
-                "players", "strike_limit", "variants", "state_dir", "logs", "photos",
+                "contrast", "terminal_scale", "source", "resolution", "webcam_index", "turn",
+                "name", "players", "strike_limit", "variants", "state_dir", "logs", "photos",
                 "min_free_mb"):
         assert f"\n{key} = " in text, key
 
@@ -112,6 +112,8 @@ def test_unknown_keys_and_sections_suggest_the_right_one() -> None:
         ({"camera": {"source": "usb"}}, "camera.source: unknown camera 'usb'"),
         ({"camera": {"source": "photos"}}, "camera.source: photos needs a folder"),
         ({"camera": {"resolution": "1280x960"}}, "camera.resolution: expected [width, height]"),
+        ({"camera": {"turn": 4}}, "camera.turn: 4 is out of range (use 0-3 quarter turns)"),
+        ({"camera": {"turn": 1.5}}, "camera.turn: expected a whole number 0-3 quarter turns"),
         ({"game": {"players": 9}}, "game.players: 9 is out of range (use 2-8 players)"),
         ({"game": {"variants": "x"}}, "game.variants: expected a list of variant names"),
         ({"paths": {"state_dir": ""}}, "paths.state_dir: expected a non-empty string"),
@@ -180,3 +182,9 @@ def test_player_names_and_variants_are_setup_defaults() -> None:
 )
 def test_bad_names_and_variants_name_the_key(game: dict, expected: str) -> None:
     assert any(expected in p for p in problems({"game": game})), problems({"game": game})
+
+
+def test_a_camera_turned_a_quarter_is_set_in_quarter_turns() -> None:
+    """``[camera] turn``: quarter turns clockwise given to every frame (0 by default)."""
+    assert parse_config({}).camera.turn == 0
+    assert parse_config({"camera": {"turn": 3}}).camera.turn == 3

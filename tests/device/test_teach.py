@@ -454,3 +454,32 @@ def test_teaching_under_a_steep_camera_says_to_mount_it_straighter(
     assert said[42.0].startswith(said[8.0]) and said[8.0].endswith("dice taught")
     assert "deg off vertical: mount it straight down" in said[42.0]
     assert "mount it straighter" in caplog.text
+
+
+def test_teaching_under_a_camera_slanting_across_the_picture_says_to_turn_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Pip dice taught under a camera 22 degrees off straight down but turned a quarter
+    (the pips squashed along the picture's rows): the saved screen's words and the journal
+    say to set ``[camera] turn``; the same shots upright say nothing of it."""
+    import cv2
+
+    from vision.probe_scenes import Probe, probe_scene
+    from vision.types import square_box
+
+    said = {}
+    for turned in (True, False):
+        shots = []
+        for seed in (3, 5, 9):
+            image, drawn = probe_scene(Probe.SLANTED_CUBES, seed, (22.0, 22.0))
+            seen = tuple(SeenDie(d.value, square_box(d.center, d.side)) for d in drawn)
+            if turned:  # a quarter turn clockwise: (x, y) -> (h - 1 - y, x)
+                h = image.shape[0]
+                image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+                seen = tuple(SeenDie(d.value, square_box((h - 1 - d.center[1], d.center[0]),
+                                                         d.side)) for d in drawn)
+            shots.append(TaughtShot(image, seen))
+        with caplog.at_level(logging.WARNING):
+            said[turned] = ProfileShelf(tmp_path / f"turned-{turned}").save(PIP_DICE, shots)
+    assert said[True].endswith("camera slants across the picture: set [camera] turn")
+    assert "turn" not in said[False]
+    assert "far side of the tray is at its top" in caplog.text
