@@ -35,6 +35,7 @@ ready as the box starts (``warm_up``).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -110,8 +111,10 @@ from vision.within_box import read_within
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
 
-PLAIN = 0.999  # a die read this surely is not checked for a glint in its middle (0.995
-#                left a glossy four read as a five)
+PLAIN = 0.999  # a die read this surely is not read again whole (``whole_face``)
+GLINTS = math.inf  # every three and five is checked for a glint in its middle (under 0.995
+#                    a glossy four read as a five went unchecked, under 0.999 two read
+#                    0.999-1.0 sure; at most about 1 ms on a crowded tray's frame)
 DOUBTED = 0.975  # a die read this surely is not checked for its value's pips (a crowded
 #                  tray's frame: 0.9 ms; 2.3 ms at 0.99, 5 at PLAIN; none caught was read over 0.97)
 COUNTED = 0.99  # ... nor for more pips than its value (none caught was read over 0.975; at
@@ -204,7 +207,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)
     faces = FaceLooks(image)  # the three checks look at a doubted die's face: found once
-    reading = without_refused(image, reading, PLAIN, partial(glint_in_middle, faces=faces),
+    reading = without_refused(image, reading, GLINTS, partial(glint_in_middle, faces=faces),
                               GLINT)
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
@@ -240,7 +243,7 @@ def without_refused(image: np.ndarray, reading: Reading, below: float, check: Fa
                     reason: str, among: list[Die] | None = None) -> Reading:
     """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
     an uncertain region, for ``reason``: a three or five whose centre mark is a glint
-    (``centre_pip.glint_in_middle``, under ``PLAIN``), a die whose face lacks a pip of its
+    (``centre_pip.glint_in_middle``, every one: ``GLINTS``), a die whose face lacks a pip of its
     value (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a
     face's pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only
     these of its dice are checked (default: all)."""
