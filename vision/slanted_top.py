@@ -83,12 +83,16 @@ def look_patch(image: np.ndarray, box: tuple[int, int, int, int], up: float) -> 
                           flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _reads(patches: np.ndarray, nets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 7) calibrated class probabilities of BGR patches, averaged over ``nets``, and
-    whether the nets agree on each one's likeliest value."""
+def _each(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
+    """(len(nets), N, 7) calibrated class probabilities of BGR patches, by each of ``nets``."""
     x = M.patches_input(patches)
     t = M.calibration().temperature
-    each = np.stack([M.softmax(M.run_classifier_raw(x, n)[0], t) for n in nets])
+    return np.stack([M.softmax(M.run_classifier_raw(x, n)[0], t) for n in nets])
+
+
+def _together(each: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 7) probabilities of ``_each``'s nets averaged, and whether the nets agree on each
+    one's likeliest value."""
     votes = each[:, :, 1:].argmax(axis=2)
     return each.mean(axis=0), (votes == votes[0]).all(axis=0)
 
@@ -114,13 +118,14 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
               values: list[int]) -> list[TopLook | None]:
     """For dice (boxes, read values; 0 for a die not read), what their top face reads from
     above, where the looks find a side face read (see the module); None elsewhere.
-    Cheapest test first: one upper look by one classifier, then the lower looks by it, and
-    only then all three classifiers at all four looks."""
+    Cheapest test first: the two upper looks by one classifier, then the lower looks by it,
+    and only then the two opinions at all four looks (the first classifier's reads of them
+    are kept from the tests before)."""
     out: list[TopLook | None] = [None] * len(boxes)
     if not boxes:
         return out
-    first, _ = _reads(np.stack([look_patch(image, b, u) for b in boxes for u in UP]),
-                      (M.CLASSIFIER,))
+    upper = np.stack([look_patch(image, b, u) for b in boxes for u in UP])
+    first = _each(upper, (M.CLASSIFIER,))[0]
     v, p = _value(first)
     seen: dict[int, int] = {}
     for i in range(len(boxes)):  # the surer upper look that reads another value
@@ -132,17 +137,23 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     if not maybe:
         return out
     below = [-u for u in UP]
-    lower, _ = _reads(np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below]),
-                      (M.CLASSIFIER,))
-    v, _ = _value(lower)
-    maybe = [i for k, i in enumerate(maybe)
-             if not (v[k * len(below):(k + 1) * len(below)] == seen[i]).any()]
-    if not maybe:
+    lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
+    first_lower = _each(lower, (M.CLASSIFIER,))[0]
+    v, _ = _value(first_lower)
+    kept = [k for k, i in enumerate(maybe)
+            if not (v[k * len(below):(k + 1) * len(below)] == seen[i]).any()]
+    if not kept:
         return out
-    looks = (*UP, *below)
-    n = len(looks)
-    probs, agree = _reads(np.stack([look_patch(image, boxes[i], u) for i in maybe
-                                    for u in looks]), (M.CLASSIFIER, *M.OPINIONS))
+    # each die left's four looks, its upper then its lower ones: the first classifier has
+    # read them above; the two opinions read the same patches
+    rows = [r for k in kept
+            for r in (*range(maybe[k] * len(UP), (maybe[k] + 1) * len(UP)),
+                      *range(len(upper) + k * len(below), len(upper) + (k + 1) * len(below)))]
+    patches = np.concatenate([upper, lower])[rows]
+    firsts = np.concatenate([first, first_lower])[rows]
+    probs, agree = _together(np.concatenate([firsts[None], _each(patches, M.OPINIONS)]))
+    maybe = [maybe[k] for k in kept]
+    n = len(UP) + len(below)
     v, p = _value(probs)
     for k, i in enumerate(maybe):
         up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
