@@ -70,17 +70,16 @@ class Tilt:
         return self.across and self.degrees > ACROSS
 
 
-def squash_tilt(squashes: Sequence[float]) -> float:
-    """The tilt (degrees) that squashes discs to ``squashes`` (height over width): the
-    arccosine of their median, or of its inverse where they are wider than tall.
+def squash_tilt(squash: float) -> float:
+    """The tilt (degrees) that squashes discs to ``squash`` (their median height over
+    width): its arccosine, or its inverse's where they are wider than tall.
 
-    >>> round(squash_tilt([0.70, 0.71, 0.72]), 1), squash_tilt([1.0, 1.1, 0.95])
+    >>> round(squash_tilt(0.71), 1), squash_tilt(1.0)
     (44.8, 0.0)
-    >>> round(squash_tilt([1 / 0.71] * 3), 1)  # a camera turned a quarter
+    >>> round(squash_tilt(1 / 0.71), 1)  # a camera turned a quarter
     44.8
     """
-    m = float(median(squashes))
-    return math.degrees(math.acos(min(m, 1.0 / m, 1.0)))
+    return math.degrees(math.acos(min(squash, 1.0 / squash, 1.0)))
 
 
 def pip_squashes(image: np.ndarray, die: Die) -> list[float]:
@@ -110,5 +109,5 @@ def tilt_of(looks: Iterable[tuple[np.ndarray, Sequence[Die]]]) -> Tilt | None:
     measured = sum(1 for marks in per_die if marks)
     if len(squashes) < MIN_MARKS or measured < MIN_DICE:
         return None
-    return Tilt(round(squash_tilt(squashes), 1), len(squashes), measured,
-                across=float(median(squashes)) > 1.0)
+    squash = float(median(squashes))
+    return Tilt(round(squash_tilt(squash), 1), len(squashes), measured, across=squash > 1.0)

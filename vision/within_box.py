@@ -89,8 +89,9 @@ def read_inside(fr: Frames, region: Region, sure: float) -> Die | None:
     likely = nearly_sure(first, sure)
     order = [int(k) for k in np.argsort(-M.value_probability(first), kind="stable")
              if likely[k]][:TRIES]
-    tried = [places[k] for k in order]
-    for place, seen in zip(tried, unanimous(fr.full, tried, sure, NOT_DIE), strict=True):
+    for k in order:  # one place at a time: the first read unanimously settles it
+        place = places[k]
+        seen = unanimous(fr.full, [place], sure, NOT_DIE)[0]
         if seen is not None:  # read: unless the part above it is a top face read otherwise
             side_face = top_looks(fr.full, [square_box(*place[:2])], [seen[0]])[0]
             return unanimous_die(place, seen, f) if side_face is None else None
