@@ -19,9 +19,11 @@ out as a face's corners (``CORNERS``), and what lies between them is a speck sma
 any pip (a glint too small to be a mark at all, read as the centre pip), and where the
 middle mark is drawn out far more than the corner pips are (``STRETCHED``: a glint is the
 lamp's shine drawn along the face; printed pips are discs, and a slant squeezes them all
-alike). The marks are sought on the die's face, found by its colour (``FaceLooks``): a
-box that takes in the die's hard shadow, or only part of its face, would put the pips off
-the middle or outside the look. Where the pips cannot be told apart so clearly (a dark
+alike), and where it stands out from the face far less than they do (``DIM``: a lamp's
+grey shine on a dark face between white pips; printed pips stand out alike). The marks
+are sought on the die's face, found by its colour (``FaceLooks``): a box that takes in the
+die's hard shadow, or only part of its face, would put the pips off the middle or outside
+the look. Where the pips cannot be told apart so clearly (a dark
 face, blur, marbling, a die under ``MIN_SIDE``) the check says nothing.
 """
 
@@ -64,6 +66,10 @@ MOVE = 0.5  # ... up to this x the box's side off its centre is where the marks 
 STRETCHED = 1.4  # a middle mark this much longer for its width than the corner pips is no
 #                  pip (real centre pips: 1.24 at most, over 517 threes and fives read; 1.45
 #                  once through the camera changes: pips of 4 px under a warm lamp)
+DIM = 0.84  # a middle mark standing out from the face less than this x as far as the corner
+#             pips do is no pip: a lamp's shine on a dark face is greyer than its printed
+#             pips (glossy dice whose glint was read as a pip: 0.73-0.86; centre pips read
+#             rightly: 0.85 or more on the photos as they are and through the changes)
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
@@ -414,6 +420,28 @@ def _stretched(split: Split) -> bool:
     return middle.stretch >= STRETCHED * float(median([m.stretch for m in corners]))
 
 
+def middle_dim(found: list[FaceMark], face: np.ndarray) -> bool:
+    """Whether the middle one of ``found`` marks stands out from the ``face``'s colour (Lab)
+    less than ``DIM`` x as far as the others (the corner pips, laid out as a face's) do,
+    by the median: a lamp's grey shine between white pips on a dark face. Printed pips are
+    alike, and a face's light changes them all alike.
+
+    >>> pip = lambda x, y, lightness=90.0: FaceMark(50.0, (x, y), (lightness, 0.0, 0.0), 1.0)
+    >>> corners, black = [pip(10, 10), pip(40, 40)], np.array([20.0, 0.0, 0.0])
+    >>> [middle_dim(corners + [pip(25, 25, light)], black) for light in (85.0, 70.0)]
+    [False, True]
+    """
+    split = _middle_and_corners(found)
+    return split is not None and _dim(split, face)
+
+
+def _dim(split: Split, face: np.ndarray) -> bool:
+    """``middle_dim`` of marks split into the middle one and the corners."""
+    middle, corners, _, _ = split
+    apart = [float(np.linalg.norm(np.array(m.colour) - face)) for m in corners]
+    return float(np.linalg.norm(np.array(middle.colour) - face)) < DIM * float(median(apart))
+
+
 def corners_alone(found: list[FaceMark]) -> bool:
     """Whether ``found`` marks are a face's corner pips alone: laid out as a face's, as far
     from their centre as corner pips are (``CORNERS`` x their radius), not a corner and
@@ -435,9 +463,10 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
     shows a glint taken for its centre pip: that many clear marks, the middle one off the
     centre pip's place or smaller than a pip (``middle_off``), of another colour
-    (``middle_unlike``) or drawn out (``middle_stretched``), on the face found by its
-    colour (``FaceLooks.square``) where the box's own look shows pips, but not that many laid
-    out as a face's (the face is found only then: it costs a look); or one clear mark
+    (``middle_unlike``), drawn out (``middle_stretched``) or fainter (``middle_dim``), on
+    the face found by its colour (``FaceLooks.square``) where the box's own look shows pips,
+    but not that many laid out as a face's (the face is found only then: it costs a look);
+    or one clear mark
     fewer, the corner pips alone (``corners_alone``), with a lone speck between them
     (``middle_off`` again, the speck far smaller than a pip). False where that cannot be
     told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
@@ -457,7 +486,8 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
         return False
     if len(found) == value:  # each check splits the marks alike: split them once
         split = _middle_and_corners(found)
-        return split is not None and (_off(split) or _unlike(split) or _stretched(split))
+        return split is not None and (_off(split) or _unlike(split) or _stretched(split)
+                                      or _dim(split, look[3]))
     if len(found) != value - 1 or not corners_alone(found):
         return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
