@@ -69,7 +69,7 @@ STRETCHED = 1.4  # a middle mark this much longer for its width than the corner 
 DIM = 0.84  # a middle mark standing out from the face less than this x as far as the corner
 #             pips do is no pip: a lamp's shine on a dark face is greyer than its printed
 #             pips (glossy dice whose glint was read as a pip: 0.73-0.86; centre pips read
-#             rightly: 0.85 or more on the photos as they are and through the changes)
+#             rightly: 0.848 or more on the photos as they are and through the changes)
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
