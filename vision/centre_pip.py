@@ -23,8 +23,8 @@ alike), and where it stands out from the face far less than they do (``DIM``: a 
 grey shine on a dark face between white pips; printed pips stand out alike). The marks
 are sought on the die's face, found by its colour (``FaceLooks``): a box that takes in the
 die's hard shadow, or only part of its face, would put the pips off the middle or outside
-the look. Where the pips cannot be told apart so clearly (a dark
-face, blur, marbling, a die under ``MIN_SIDE``) the check says nothing.
+the look. Where the pips cannot be told apart so clearly (a dark face, blur, marbling, a
+die under ``MIN_SIDE``) the check says nothing.
 """
 
 from __future__ import annotations
