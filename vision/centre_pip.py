@@ -438,8 +438,8 @@ def middle_dim(found: list[FaceMark], face: np.ndarray) -> bool:
 def _dim(split: Split, face: np.ndarray) -> bool:
     """``middle_dim`` of marks split into the middle one and the corners."""
     middle, corners, _, _ = split
-    apart = [float(np.linalg.norm(np.array(m.colour) - face)) for m in corners]
-    return float(np.linalg.norm(np.array(middle.colour) - face)) < DIM * float(median(apart))
+    pips = _apart(np.array([m.colour for m in corners]), face)
+    return float(np.linalg.norm(np.array(middle.colour) - face)) < DIM * pips
 
 
 def corners_alone(found: list[FaceMark]) -> bool:
