@@ -103,6 +103,7 @@ from vision.uncertain_looks import (
     off_read_dice,
     pips_of_read_dice,
     pressed_sure,
+    shows_body,
     with_bodies,
 )
 from vision.whole_face import boxed_in_part
@@ -194,11 +195,12 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
     body = body_at(image)
     if dice:
-        side = set_side(dice)
-        spots = FloorSpots(fr.levels if fr.full is image else image, dice, side,
+        shown = [d for d in dice if shows_body(image, d)]  # the others may be the floor's
+        side = set_side(shown or dice)
+        spots = FloorSpots(fr.levels if fr.full is image else image, shown, side,
                            bodied(ut, side, body))  # the frame's pyramid, at the image's size
         ut = without_specks(ut, dice, body, spots)
-        dice = off_floor_spots(dice, spots)
+        dice = off_floor_spots(dice, spots, shown)
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

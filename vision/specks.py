@@ -2,22 +2,23 @@
 
 The detector marks small dark or light spots (a speckled carpet, a polka-dot cloth, crumbs)
 as dice too small to count (``SMALL_MARKS``); each became an uncertain region, so a frame
-of well-read dice on a spotted floor was never ready to rule on. The dice on a
-table are one set, of one size (the median side of the frame's read dice): a mark lying
-apart from every read die (``APART`` x its side: a pressed die's mark lies beside its
-partner) is a speck when, looked at as a die of the set's size, it shows no die body
-against the floor (``die_body.body_contrast`` under ``SHOWN``, as every read one and two
-must show): there the "face" around it is the floor itself (spots show 0-2 levels). A mark
-on a real die, even the only trace of it, shows that die's body (25 grey levels or more on
-every shared photo and probe as drawn; 4 for a one on grey cloth seen by a grey camera,
-which a threshold of 5 lost) and stays an uncertain region. A larger region the reader
-could not count is never taken for a speck by its body: a cream die on a cream floor may
-show none either, nor does a steep camera's cube, its region a third of the set's side
-(whose boxes take in side faces and shadows), looked at as a die of the set's size. A mark
-the floor's print repeats (``vision.floor_pattern``) is a spot wherever it lies, up to
-``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice touching); the
-smallest marks are looked for first, since the spots their searches find answer for the
-larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES`` searches at most).
+of well-read dice on a spotted floor was never ready to rule on. The dice on a table are
+one set, of one size (the median side of the frame's read dice): a mark lying apart from
+every read die (``APART`` x its side: a pressed die's mark lies beside its partner) is a
+speck when, looked at as a die of the set's size, it shows no die body against the floor
+(``die_body.body_contrast`` under ``SHOWN``, as a read die must,
+``uncertain_looks.with_bodies``): there the "face" around it is the floor itself (spots
+show 0-2 levels). A mark on a real die, even the only trace of it, shows that die's body
+(25 grey levels or more on every shared photo and probe as drawn; 4 for a one on grey cloth
+seen by a grey camera, which a threshold of 5 lost) and stays an uncertain region. A larger
+region the reader could not count is never taken for a speck by its body: a cream die on a
+cream floor may show none either, nor does a steep camera's cube, its region a third of the
+set's side (whose boxes take in side faces and shadows), looked at as a die of the set's
+size. A mark the floor's print repeats (``vision.floor_pattern``) is a spot wherever it
+lies, up to ``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice
+touching); the smallest marks are looked for first, since the spots their searches find
+answer for the larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES``
+searches at most).
 """
 
 from __future__ import annotations
@@ -114,21 +115,29 @@ def spot_sized(box: Box, side: float, most: float = SPOT_SIZED) -> bool:
     return box_side(box) <= most * side
 
 
-def off_floor_spots(dice: list[Die], patterned: Patterned) -> list[Die]:
-    """The read ``dice`` less the ones no larger than ``SPOT_SIZED`` x the set's side that
-    the floor repeats (``patterned``): a spot of a polka-dot print, or a speck, read as a
-    one. (A small die of another value is left alone: a crowd of small dice can look
-    alike, and a spot is read as a one.)
+def off_floor_spots(dice: list[Die], patterned: Patterned, shown: list[Die]) -> list[Die]:
+    """The read ``dice`` less the ones the floor repeats (``patterned``): those no larger
+    than ``SPOT_SIZED`` x the set's side read as a one (a spot of a polka-dot print, or a
+    speck), and those of any value not ``shown`` to have a die's body (spots of the print's
+    grid laid out as a five). (A small die of another value, its body shown, is left alone:
+    a crowd of small dice can look alike.)
 
     >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
     ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99),
     ...         Die(1, (200.0, 300.0), (194, 294, 206, 306), 0.8),
     ...         Die(2, (400.0, 300.0), (394, 294, 406, 306), 0.8)]
-    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True)]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice)]
     [3, 5, 2]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice[:1])]
+    [3]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: False, dice[:1])]
+    [3, 5, 1, 2]
     """
     if len(dice) < 2:
         return dice
-    side = set_side(dice)
-    return [d for d in dice if not (d.value == 1 and spot_sized(d.box, side)
-                                    and patterned(d.center, box_side(d.box)))]
+    side = set_side(shown or dice)
+
+    def floors(d: Die) -> bool:
+        return ((d.value == 1 and spot_sized(d.box, side) or all(d is not s for s in shown))
+                and patterned(d.center, box_side(d.box)))
+    return [d for d in dice if not floors(d)]

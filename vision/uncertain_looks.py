@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from vision import model as M
+from vision import specks
 from vision.candidates import (
     KEEP,
     LOOK_BELOW,
@@ -112,33 +113,50 @@ def own_pip(fr: Frames, die: Die, mark: Region, sure: float) -> bool:
                for d in unanimous_dice(fr, M.turned(fr.full, [place]), sure, ones=True))
 
 
-# The faces a speck or two on the floor look like, and the sizes (x its box) at which the
-# die's body may show: a one's box is its own; a two's may be drawn round one of its pips,
-# then enlarged (``larger_look``), up to 1.8x the die.
-SPECK_SCALES: dict[Face, tuple[float, ...]] = {1: (1.0,), 2: (1.0, 0.75, 0.55)}
+# The sizes (x its box) at which a read die's body may show: a one's box is its own (a
+# speck on the floor); a two's may be drawn round one of its pips, then enlarged
+# (``larger_look``), up to 1.8x the die; a larger face's (spots of a polka-dot cloth laid
+# out as a five) may hold a margin, as a mark's does (``specks.SMALLER``).
+BODY_SCALES: dict[Face, tuple[float, ...]] = {
+    1: (1.0,), 2: (1.0, 0.75, 0.55), **dict.fromkeys((3, 4, 5, 6), (1.0, specks.SMALLER))}
+SPECK_FACES = frozenset({1, 2})  # the faces a speck or two on the floor look like
 
 
-def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
-    """``dice`` less the ones and twos whose body does not show against the floor
-    (``die_body.body_contrast`` under ``SHOWN`` grey levels, both just around the die and
-    farther out, at every size in ``SPECK_SCALES``): a dot on white paper or on a
-    polka-dot tablecloth, which the classifiers read as a one, the floor its "face". Real
-    ones show 13 levels or more on every shared photo, twos 9, and both 4 or more through
-    every camera change (a blue one in a grey tray, seen by a grey camera).
+def shows_body(image: np.ndarray, die: Die) -> bool:
+    """Whether ``die``'s body shows against the floor around it: ``die_body.body_contrast``
+    ``SHOWN`` grey levels or more, just around the die or farther out, at a size in
+    ``BODY_SCALES`` (a face of no pips, a symbol, is not asked). Real ones show 13 levels
+    or more on every shared photo, twos 9, threes to sixes 10; through every camera change
+    ones and twos 4 or more (a blue one in a grey tray, seen by a grey camera), threes to
+    sixes 5 (a four in a felt tray, in a dim room).
 
     >>> floor = np.full((200, 200, 3), 220, np.uint8)
     >>> die = floor.copy(); die[80:120, 80:120] = 205; die[98:103, 98:103] = 30
     >>> dot = floor.copy(); dot[98:103, 98:103] = 30
     >>> one = Die(1, (100.0, 100.0), (80, 80, 120, 120), 0.99)
-    >>> [len(with_bodies(img, [one])) for img in (die, dot)]
-    [1, 0]
+    >>> [shows_body(img, one) for img in (die, dot)]
+    [True, False]
     """
-    def shows(d: Die) -> bool:
-        scales = SPECK_SCALES.get(d.value)
-        return scales is None or body_contrast(
-            image, box_centre(d.box), box_side(d.box), d.angle, (NEAR, FAR), scales,
-            SHOWN) >= SHOWN
-    return [d for d in dice if shows(d)]
+    scales = BODY_SCALES.get(die.value)
+    return scales is None or body_contrast(
+        image, box_centre(die.box), box_side(die.box), die.angle, (NEAR, FAR), scales,
+        SHOWN) >= SHOWN
+
+
+def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
+    """``dice`` less the ones and twos that do not ``shows_body``: a dot on white paper or
+    on a polka-dot tablecloth, which the classifiers read as a one, the floor its "face"
+    (``SPECK_FACES``; a die of more pips that shows no body is dropped only where the
+    floor's print repeats it: ``specks.off_floor_spots``).
+
+    >>> floor = np.full((200, 200, 3), 220, np.uint8)
+    >>> dot = floor.copy(); dot[98:103, 98:103] = 30
+    >>> one = Die(1, (100.0, 100.0), (80, 80, 120, 120), 0.99)
+    >>> three = Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99)
+    >>> [d.value for d in with_bodies(dot, [one, three])]
+    [3]
+    """
+    return [d for d in dice if d.value not in SPECK_FACES or shows_body(image, d)]
 
 
 def pressed_sure() -> float:

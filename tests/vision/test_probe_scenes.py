@@ -18,6 +18,7 @@ from vision.profile import Profile
 from vision.reader import read_dice
 from vision.teach import teach_photos
 from vision.types import TOUCHING_DICE
+from vision.uncertain_looks import shows_body
 
 
 def test_probe_scenes_are_reproducible_and_hold_what_they_say() -> None:
@@ -367,12 +368,41 @@ def test_a_spot_on_the_floor_read_as_a_one_shows_no_die_body(
     floor's print, ``vision.floor_pattern``, drops them too: left out here.)"""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     labels = probe_labels(drawn)
-    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots: dice)
+    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown: dice)
     kept = read_dice(image)
     monkeypatch.setattr(R, "with_bodies", lambda image, dice: dice)
     every = read_dice(image)
     assert match(kept.dice, labels).false < min(2, match(every.dice, labels).false)
     assert match(kept.dice, labels).right == match(every.dice, labels).right
+
+
+@pytest.mark.parametrize("seed, spots", [(182, 1), (240, 1), (453, 18)])
+def test_spots_laid_out_as_a_face_of_more_pips_show_no_die_body(
+        seed: int, spots: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spots of a polka-dot cloth's grid look like a five (or a three, a four) and were read
+    surely as one (scene 453: eighteen fives, one of them ruled as the four it lay beside).
+    Around them lies the cloth, no die's body (``uncertain_looks.shows_body``), and the
+    cloth repeats them (``specks.off_floor_spots``). The scenes' real dice are read as
+    before."""
+    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
+    labels = probe_labels(drawn)
+    kept = match(read_dice(image).dice, labels)
+    monkeypatch.setattr(R, "shows_body", lambda image, die: True)  # as before
+    every = match(read_dice(image).dice, labels)
+    assert (kept.false, kept.wrong) == (0, ())
+    assert every.false + len(every.wrong) == spots
+    assert kept.right == every.right
+
+
+def test_a_die_the_colour_of_a_plain_floor_is_read_though_its_body_hardly_shows() -> None:
+    """A cream four on a cream floor shows no body by the check (2 grey levels), but the
+    floor does not repeat it: it is read, as before (dropped, or left uncertain, it would
+    be lost: a die is dropped for its body only as a spot of the floor's print)."""
+    image, drawn = probe_scene(Probe.LONE_DICE, 332)
+    reading = read_dice(image)
+    four = next(d for d in reading.dice if d.value == 4)
+    assert not shows_body(image, four)
+    assert match(reading.dice, probe_labels(drawn)).entirely_right
 
 
 def test_glossy_dice_are_found_and_a_glint_misleads_only_as_one_pip_more() -> None:
