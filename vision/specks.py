@@ -138,6 +138,6 @@ def off_floor_spots(dice: list[Die], patterned: Patterned, shown: list[Die]) -> 
     side = set_side(shown or dice)
 
     def floors(d: Die) -> bool:
-        return ((d.value == 1 and spot_sized(d.box, side) or all(d is not s for s in shown))
+        return (((d.value == 1 and spot_sized(d.box, side)) or all(d is not s for s in shown))
                 and patterned(d.center, box_side(d.box)))
     return [d for d in dice if not floors(d)]
