@@ -59,6 +59,7 @@ from vision.candidates import (
 )
 from vision.centre_pip import FaceLooks, glint_in_middle
 from vision.coarse_look import contradicted, covers, explained
+from vision.die_body import SHOWN
 from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
@@ -74,7 +75,7 @@ from vision.seen_twice import read_once
 from vision.set_size import set_side
 from vision.slanted_top import on_slanted_tops
 from vision.spanning_boxes import without_spans
-from vision.specks import bodied, body_at, off_floor_spots, without_specks
+from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_specks
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
@@ -94,6 +95,7 @@ from vision.types import (
     verdict,
 )
 from vision.uncertain_looks import (
+    body_shown,
     coarse_worth,
     looked_at_pairs,
     looked_at_pips,
@@ -103,7 +105,6 @@ from vision.uncertain_looks import (
     off_read_dice,
     pips_of_read_dice,
     pressed_sure,
-    shows_body,
     with_bodies,
 )
 from vision.whole_face import boxed_in_part
@@ -195,12 +196,14 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
     body = body_at(image)
     if dice:
-        shown = [d for d in dice if shows_body(image, d)]  # the others may be the floor's
+        bodies = [body_shown(image, d, PRINT_BODY) for d in dice]
+        shown = [d for d, b in zip(dice, bodies, strict=True) if b >= SHOWN]  # the table's
         side = set_side(shown or dice)
         spots = FloorSpots(fr.levels if fr.full is image else image, shown, side,
                            bodied(ut, side, body))  # the frame's pyramid, at the image's size
         ut = without_specks(ut, dice, body, spots)
-        dice = off_floor_spots(dice, spots, shown)
+        dice = off_floor_spots(dice, spots, [d for d, b in zip(dice, bodies, strict=True)
+                                             if b >= PRINT_BODY])
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

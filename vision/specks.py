@@ -40,6 +40,9 @@ SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x 
 SPOT_SIZED = LARGER  # a mark no larger than this x the set's side, whatever its reason, may
 #                      be one of the floor's spots (``vision.floor_pattern``) read as a one
 PRINT_SIZED = 1.0  # ... and one the floor's print repeats, up to this x (four spots of a grid)
+PRINT_BODY = 6.0  # a read die the print repeats shows this much body (grey levels), or is
+#                   the print's: a dense grid's spots, caught in the face's middle, lend a
+#                   block of them 3-5 levels (``off_floor_spots``)
 Contrast = Callable[[tuple[float, float], float], float]  # body contrast at (centre, side)
 
 
@@ -118,9 +121,9 @@ def spot_sized(box: Box, side: float, most: float = SPOT_SIZED) -> bool:
 def off_floor_spots(dice: list[Die], patterned: Patterned, shown: list[Die]) -> list[Die]:
     """The read ``dice`` less the ones the floor repeats (``patterned``): those no larger
     than ``SPOT_SIZED`` x the set's side read as a one (a spot of a polka-dot print, or a
-    speck), and those of any value not ``shown`` to have a die's body (spots of the print's
-    grid laid out as a five). (A small die of another value, its body shown, is left alone:
-    a crowd of small dice can look alike.)
+    speck), and those of any value not ``shown`` to have a die's body (``PRINT_BODY``: spots
+    of the print's grid laid out as a five). (A small die of another value, its body shown,
+    is left alone: a crowd of small dice can look alike.)
 
     >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
     ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99),

@@ -122,25 +122,33 @@ BODY_SCALES: dict[Face, tuple[float, ...]] = {
 SPECK_FACES = frozenset({1, 2})  # the faces a speck or two on the floor look like
 
 
-def shows_body(image: np.ndarray, die: Die) -> bool:
-    """Whether ``die``'s body shows against the floor around it: ``die_body.body_contrast``
-    ``SHOWN`` grey levels or more, just around the die or farther out, at a size in
-    ``BODY_SCALES`` (a face of no pips, a symbol, is not asked). Real ones show 13 levels
-    or more on every shared photo, twos 9, threes to sixes 10; through every camera change
-    ones and twos 4 or more (a blue one in a grey tray, seen by a grey camera), threes to
-    sixes 5 (a four in a felt tray, in a dim room).
+def body_shown(image: np.ndarray, die: Die, enough: float = SHOWN) -> float:
+    """How much ``die``'s body shows against the floor around it (grey levels):
+    ``die_body.body_contrast`` just around the die or farther out, at the sizes in
+    ``BODY_SCALES``, looked at until ``enough`` shows (a face of no pips, a symbol, is not
+    asked: infinite). Real ones show 13 levels or more on every shared photo, twos 9,
+    threes to sixes 10; through every camera change ones and twos 4 or more (a blue one in
+    a grey tray, seen by a grey camera), threes to sixes 5 (a four in a felt tray, in a dim
+    room).
 
     >>> floor = np.full((200, 200, 3), 220, np.uint8)
     >>> die = floor.copy(); die[80:120, 80:120] = 205; die[98:103, 98:103] = 30
     >>> dot = floor.copy(); dot[98:103, 98:103] = 30
     >>> one = Die(1, (100.0, 100.0), (80, 80, 120, 120), 0.99)
-    >>> [shows_body(img, one) for img in (die, dot)]
-    [True, False]
+    >>> [body_shown(img, one) for img in (die, dot)]
+    [15.0, 0.0]
     """
     scales = BODY_SCALES.get(die.value)
-    return scales is None or body_contrast(
-        image, box_centre(die.box), box_side(die.box), die.angle, (NEAR, FAR), scales,
-        SHOWN) >= SHOWN
+    if scales is None:
+        return math.inf
+    return body_contrast(image, box_centre(die.box), box_side(die.box), die.angle,
+                         (NEAR, FAR), scales, enough)
+
+
+def shows_body(image: np.ndarray, die: Die) -> bool:
+    """Whether ``die``'s body shows against the floor around it: ``body_shown`` at least
+    ``SHOWN``."""
+    return body_shown(image, die) >= SHOWN
 
 
 def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:

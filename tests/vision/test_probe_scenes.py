@@ -13,6 +13,7 @@ from vision import reader as R
 from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.camera_changes import Change, changed
 from vision.dataset import match
+from vision.die_body import SHOWN
 from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
@@ -381,17 +382,31 @@ def test_spots_laid_out_as_a_face_of_more_pips_show_no_die_body(
         seed: int, spots: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Spots of a polka-dot cloth's grid look like a five (or a three, a four) and were read
     surely as one (scene 453: eighteen fives, one of them ruled as the four it lay beside).
-    Around them lies the cloth, no die's body (``uncertain_looks.shows_body``), and the
+    Around them lies the cloth, no die's body (``uncertain_looks.body_shown``), and the
     cloth repeats them (``specks.off_floor_spots``). The scenes' real dice are read as
     before."""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     labels = probe_labels(drawn)
     kept = match(read_dice(image).dice, labels)
-    monkeypatch.setattr(R, "shows_body", lambda image, die: True)  # as before
+    monkeypatch.setattr(R, "body_shown", lambda image, die, enough: enough)  # as before
     every = match(read_dice(image).dice, labels)
     assert (kept.false, kept.wrong) == (0, ())
     assert every.false + len(every.wrong) == spots
     assert kept.right == every.right
+
+
+def test_a_dense_print_lends_its_blocks_a_little_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a dense grid of yellow spots (scene 275), a block of four or five spots, boxed as
+    a die, shows 3-5 grey levels of "body": spots caught in the face's middle. A die the
+    print repeats must show ``specks.PRINT_BODY`` (at ``SHOWN``, as any die elsewhere,
+    they stay): the scene's false dice 18 -> 2, its real dice read as before."""
+    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, 275)
+    labels = probe_labels(drawn)
+    kept = match(read_dice(image).dice, labels)
+    monkeypatch.setattr(R, "PRINT_BODY", SHOWN)
+    every = match(read_dice(image).dice, labels)
+    assert (kept.false, every.false) == (2, 18)
+    assert kept.right == every.right and kept.wrong == ()
 
 
 def test_a_die_the_colour_of_a_plain_floor_is_read_though_its_body_hardly_shows() -> None:
