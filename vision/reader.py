@@ -203,7 +203,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
                            bodied(ut, side, body))  # the frame's pyramid, at the image's size
         ut = without_specks(ut, dice, body, spots)
         dice = off_floor_spots(dice, spots, [d for d, b in zip(dice, bodies, strict=True)
-                                             if b >= PRINT_BODY])
+                                             if b >= PRINT_BODY], side)
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:

@@ -118,27 +118,28 @@ def spot_sized(box: Box, side: float, most: float = SPOT_SIZED) -> bool:
     return box_side(box) <= most * side
 
 
-def off_floor_spots(dice: list[Die], patterned: Patterned, shown: list[Die]) -> list[Die]:
+def off_floor_spots(dice: list[Die], patterned: Patterned, shown: list[Die],
+                    side: float) -> list[Die]:
     """The read ``dice`` less the ones the floor repeats (``patterned``): those no larger
-    than ``SPOT_SIZED`` x the set's side read as a one (a spot of a polka-dot print, or a
-    speck), and those of any value not ``shown`` to have a die's body (``PRINT_BODY``: spots
-    of the print's grid laid out as a five). (A small die of another value, its body shown,
-    is left alone: a crowd of small dice can look alike.)
+    than ``SPOT_SIZED`` x the set's ``side`` (``set_size.set_side``, as the caller took it)
+    read as a one (a spot of a polka-dot print, or a speck), and those of any value not
+    ``shown`` to have a die's body (``PRINT_BODY``: spots of the print's grid laid out as a
+    five). (A small die of another value, its body shown, is left alone: a crowd of small
+    dice can look alike.)
 
     >>> dice = [Die(3, (100.0, 100.0), (80, 80, 120, 120), 0.99),
     ...         Die(5, (300.0, 100.0), (280, 80, 320, 120), 0.99),
     ...         Die(1, (200.0, 300.0), (194, 294, 206, 306), 0.8),
     ...         Die(2, (400.0, 300.0), (394, 294, 406, 306), 0.8)]
-    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice)]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice, 40.0)]
     [3, 5, 2]
-    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice[:1])]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: True, dice[:1], 40.0)]
     [3]
-    >>> [d.value for d in off_floor_spots(dice, lambda c, s: False, dice[:1])]
+    >>> [d.value for d in off_floor_spots(dice, lambda c, s: False, dice[:1], 40.0)]
     [3, 5, 1, 2]
     """
     if len(dice) < 2:
         return dice
-    side = set_side(shown or dice)
 
     def floors(d: Die) -> bool:
         return (((d.value == 1 and spot_sized(d.box, side)) or all(d is not s for s in shown))

@@ -107,5 +107,5 @@ def test_a_speck_read_as_a_one_is_dropped_and_the_dice_stay(
     reading = R.read_dice(image)
     assert match(reading.dice, labels).false == 0
     assert match(reading.dice, labels).right == len(labels)
-    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown: dice)
+    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown, side: dice)
     assert match(R.read_dice(image).dice, labels).false == 1

@@ -369,7 +369,7 @@ def test_a_spot_on_the_floor_read_as_a_one_shows_no_die_body(
     floor's print, ``vision.floor_pattern``, drops them too: left out here.)"""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     labels = probe_labels(drawn)
-    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown: dice)
+    monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown, side: dice)
     kept = read_dice(image)
     monkeypatch.setattr(R, "with_bodies", lambda image, dice: dice)
     every = read_dice(image)
