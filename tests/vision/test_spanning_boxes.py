@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from vision import reader as R
+from vision import spanning_boxes
 from vision.bench import probe_labels, score_reading
 from vision.dataset import load_folder, read_photo
 from vision.probe_scenes import Probe, probe_scene
@@ -51,6 +52,20 @@ def test_touching_dice_are_not_read_three_times(seed: int) -> None:
     assert not ruled_wrong and scored.right == len(drawn)
     assert all(any(math.dist(d.center, t.center) < t.side / 2 for t in drawn)
                for d in reading.dice)
+
+
+def test_a_box_ending_just_short_of_the_farther_die_spans_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Touching-dice scene 144: a four and a six pressed together were read, and a second
+    four from a 64 px box over both, 0.93 sure, that ended 2 px short of the six's centre.
+    The box is grown by ``REACH`` of its side: the second four is dropped. Without it, it
+    was ruled wrong."""
+    image, drawn = probe_scene(Probe.TOUCHING_DICE, 144)
+    labels = probe_labels(drawn)
+    scored, _, ruled_wrong = score_reading(R.read_dice(image), labels)
+    assert not ruled_wrong and scored.right == len(drawn)
+    monkeypatch.setattr(spanning_boxes, "REACH", 0.0)
+    assert score_reading(R.read_dice(image), labels)[2] > 0
 
 
 def test_a_five_boxed_far_too_large_between_its_neighbours_is_kept(photos: Path) -> None:
