@@ -20,8 +20,10 @@ any pip (a glint too small to be a mark at all, read as the centre pip), and whe
 middle mark is drawn out far more than the corner pips are (``STRETCHED``: a glint is the
 lamp's shine drawn along the face; printed pips are discs, and a slant squeezes them all
 alike), and where it stands out from the face far less than they do (``DIM``: a lamp's
-grey shine on a dark face between white pips; printed pips stand out alike). The marks
-are sought on the die's face, found by its colour (``FaceLooks``): a box that takes in the
+grey shine on a dark face between white pips; printed pips stand out alike), and where
+it shows two of three signs at lesser bars (``SIGNS``: a little off the centre pip's
+place, a little drawn out, a little faint), which no printed pip shows. The marks are
+sought on the die's face, found by its colour (``FaceLooks``): a box that takes in the
 die's hard shadow, or only part of its face, would put the pips off the middle or outside
 the look. Where the pips cannot be told apart so clearly (a dark face, blur, marbling, a
 die under ``MIN_SIDE``) the check says nothing.
@@ -70,6 +72,11 @@ DIM = 0.84  # a middle mark standing out from the face less than this x as far a
 #             pips do is no pip: a lamp's shine on a dark face is greyer than its printed
 #             pips (glossy dice whose glint was read as a pip: 0.73-0.86; centre pips read
 #             rightly: 0.848 or more on the photos as they are and through the changes)
+SIGNS = (0.14, 1.2, 0.87)  # two of these together are no pip either: the middle mark this far
+#   off (x the corners' reach, under FAR), drawn out this much more than the corners, standing
+#   out this little (x theirs). On every three and five the check passes (6,008, the photos
+#   as they are and through the changes and 600 scenes of each probe) no two meet; 3 glossy
+#   glints do (off 0.15-0.19, drawn out 1.22-1.34, 0.84-0.97 as clear)
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
@@ -442,6 +449,36 @@ def _dim(split: Split, face: np.ndarray) -> bool:
     return float(np.linalg.norm(np.array(middle.colour) - face)) < DIM * pips
 
 
+def middle_two_signs(found: list[FaceMark], face: np.ndarray) -> bool:
+    """Whether the middle one of ``found`` marks shows two of three signs of a glint at the
+    lesser bars of ``SIGNS``, though none at its own bar: off the corners' centre (under
+    ``FAR``: the marks are the die's), drawn out more than the corners, fainter than they are
+    against the ``face`` (Lab). Printed pips show one such sign at most.
+
+    >>> pip = lambda x, y, st=1.05, light=90.0: FaceMark(50.0, (x, y), (light, 0.0, 0.0), st)
+    >>> corners, black = [pip(10, 10), pip(40, 40)], np.array([20.0, 0.0, 0.0])
+    >>> [middle_two_signs(corners + [pip(28, 23, st)], black) for st in (1.1, 1.35)]
+    [False, True]
+    >>> [middle_two_signs(corners + [pip(25, 25, 1.35, light)], black) for light in (88, 78)]
+    [False, True]
+    """
+    split = _middle_and_corners(found)
+    return split is not None and _two_signs(split, face)
+
+
+def _two_signs(split: Split, face: np.ndarray) -> bool:
+    """``middle_two_signs`` of marks split into the middle one and the corners."""
+    middle, corners, centre, reach = split
+    off = float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
+    if off >= FAR:
+        return False
+    near_off, drawn_out, faint = SIGNS
+    stretch = middle.stretch / float(median([m.stretch for m in corners]))
+    pips = _apart(np.array([m.colour for m in corners]), face)
+    clear = float(np.linalg.norm(np.array(middle.colour) - face))
+    return sum((off >= near_off, stretch >= drawn_out, clear < faint * pips)) >= 2
+
+
 def corners_alone(found: list[FaceMark]) -> bool:
     """Whether ``found`` marks are a face's corner pips alone: laid out as a face's, as far
     from their centre as corner pips are (``CORNERS`` x their radius), not a corner and
@@ -487,7 +524,7 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
     if len(found) == value:  # each check splits the marks alike: split them once
         split = _middle_and_corners(found)
         return split is not None and (_off(split) or _unlike(split) or _stretched(split)
-                                      or _dim(split, look[3]))
+                                      or _dim(split, look[3]) or _two_signs(split, look[3]))
     if len(found) != value - 1 or not corners_alone(found):
         return False
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
