@@ -511,7 +511,9 @@ def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
         return False
     look = apart_map(image, centre, side, angle)
     found, clear = marks_in(look)
-    if clear < CLEAR:  # no pips stand out: nor will they on the face
+    # faint marks: no pips stand out, nor will they on the face; no mark at all: the pips may
+    # be smaller than the box's look seeks (a box round the die and its shadow): on the face
+    if found and clear < CLEAR:
         return False
     if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
         looks = faces if faces is not None else FaceLooks(image)

@@ -92,6 +92,18 @@ def test_a_glint_showing_two_lesser_signs_is_not_ruled_on(seed: int,
     assert score_reading(R.read_dice(image), labels)[2] > 0
 
 
+def test_a_glint_on_a_die_boxed_with_its_shadow_is_sought_on_its_face() -> None:
+    """Glossy-dice scene 484: a green four with a shine in its middle, read as a five, in a
+    58 px box round a 35 px die and its shadow. The box's own look finds no mark at all (a
+    pip is sought at the box's scale), so the check used to stop there; it goes on to the
+    face found by its colour, where the shine lies off the centre pip's place. Before, it
+    was ruled wrong."""
+    image, drawn = probe_scene(Probe.GLOSSY_DICE, 484)
+    reading = R.read_dice(image)
+    assert score_reading(reading, probe_labels(drawn))[2] == 0
+    assert GLINT in [r.reason for r in reading.uncertain]
+
+
 @pytest.mark.parametrize("values", [(3, 5), (5, 3, 5), (3, 3, 3, 5)])
 def test_threes_and_fives_are_read(values: tuple[int, ...]) -> None:
     """Real centre pips (renders, every value with one) are never taken for glints."""
