@@ -81,8 +81,8 @@ def test_flat_dice_are_never_read_from_above(seed: int) -> None:
 
 
 def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> None:
-    """A die read surer than ``DOUBT`` is never looked at, and at most ``LOOKS`` a frame
-    (the least sure first)."""
+    """A die read surer than ``DOUBT`` is never looked at but a six (``FRONT_FACES``), and at
+    most ``LOOKS`` a frame (the least sure first)."""
     asked: list[int] = []
 
     def top_looks(image, boxes, values):  # type: ignore[no-untyped-def]
@@ -96,6 +96,29 @@ def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> Non
     reading = Reading(dice)
     assert S.on_slanted_tops(np.zeros((50, 300, 3), np.uint8), reading) == reading
     assert asked == [22, 25, 24, 23][:S.LOOKS]
+    asked.clear()
+    sure = (Die(3, (10.0, 10.0), (0, 0, 30, 30), 0.999), Die(6, (50.0, 10.0), (0, 0, 31, 31), 1.0),
+            Die(4, (90.0, 10.0), (0, 0, 32, 32), 0.9))
+    S.on_slanted_tops(np.zeros((50, 300, 3), np.uint8), Reading(sure))
+    assert asked == [32, 31]
+
+
+@pytest.mark.parametrize(("seed", "top"), [(157, 5), (173, 4)])
+def test_a_six_read_surely_by_its_front_face_is_read_by_its_top(
+        seed: int, top: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slanted-cubes scenes 157 and 173: a five (a four) whose front face, a six, faces a
+    steep camera, read as six 1.0 sure, too sure to be looked at again, and ruled wrong.
+    A six is looked at however surely it was read (``FRONT_FACES``): from above it shows
+    its top, read surely, and the die is read by it."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    labels = probe_labels(drawn)
+    reading = R.read_dice(image)
+    assert score_reading(reading, labels)[2] == 0
+    die = next(d for d in drawn if d.value == top)
+    assert [d.value for d in reading.dice
+            if math.dist(d.center, die.center) < 0.6 * die.side] == [top]
+    monkeypatch.setattr(S, "FRONT_FACES", frozenset())
+    assert score_reading(R.read_dice(image), labels)[2] > 0
 
 
 @pytest.mark.parametrize("seed", [230, 232, 235, 267, 294, 377])
