@@ -349,10 +349,16 @@ def middle_off(found: list[FaceMark]) -> bool:
 
 def _off(split: Split) -> bool:
     """``middle_off`` of marks split into the middle one and the corners."""
-    middle, corners, centre, reach = split
-    off = float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
+    middle, corners, _, _ = split
+    off = _off_centre(split)
     area = middle.area / float(median([m.area for m in corners]))
     return off < FAR and ((off >= OFF and area <= LIKE_SIZED[1]) or area < LIKE_SIZED[0])
+
+
+def _off_centre(split: Split) -> float:
+    """How far the middle mark lies from the corners' centre, x their reach."""
+    middle, _, centre, reach = split
+    return float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
 
 
 def _middle_and_corners(found: list[FaceMark]) -> Split | None:
@@ -421,10 +427,12 @@ def middle_stretched(found: list[FaceMark]) -> bool:
     return split is not None and _stretched(split)
 
 
-def _stretched(split: Split) -> bool:
-    """``middle_stretched`` of marks split into the middle one and the corners."""
+def _stretched(split: Split, bar: float | None = None) -> bool:
+    """``middle_stretched`` of marks split into the middle one and the corners (drawn out
+    ``bar`` x as much as the corners, or more; None: ``STRETCHED``)."""
     middle, corners, _, _ = split
-    return middle.stretch >= STRETCHED * float(median([m.stretch for m in corners]))
+    bar = STRETCHED if bar is None else bar
+    return middle.stretch >= bar * float(median([m.stretch for m in corners]))
 
 
 def middle_dim(found: list[FaceMark], face: np.ndarray) -> bool:
@@ -442,11 +450,13 @@ def middle_dim(found: list[FaceMark], face: np.ndarray) -> bool:
     return split is not None and _dim(split, face)
 
 
-def _dim(split: Split, face: np.ndarray) -> bool:
-    """``middle_dim`` of marks split into the middle one and the corners."""
+def _dim(split: Split, face: np.ndarray, bar: float | None = None) -> bool:
+    """``middle_dim`` of marks split into the middle one and the corners (standing out
+    under ``bar`` x as far as the corners; None: ``DIM``)."""
     middle, corners, _, _ = split
+    bar = DIM if bar is None else bar
     pips = _apart(np.array([m.colour for m in corners]), face)
-    return float(np.linalg.norm(np.array(middle.colour) - face)) < DIM * pips
+    return float(np.linalg.norm(np.array(middle.colour) - face)) < bar * pips
 
 
 def middle_two_signs(found: list[FaceMark], face: np.ndarray) -> bool:
@@ -468,15 +478,11 @@ def middle_two_signs(found: list[FaceMark], face: np.ndarray) -> bool:
 
 def _two_signs(split: Split, face: np.ndarray) -> bool:
     """``middle_two_signs`` of marks split into the middle one and the corners."""
-    middle, corners, centre, reach = split
-    off = float(np.linalg.norm(np.array(middle.centre) - centre)) / reach
+    off = _off_centre(split)
     if off >= FAR:
         return False
     near_off, drawn_out, faint = SIGNS
-    stretch = middle.stretch / float(median([m.stretch for m in corners]))
-    pips = _apart(np.array([m.colour for m in corners]), face)
-    clear = float(np.linalg.norm(np.array(middle.colour) - face))
-    return sum((off >= near_off, stretch >= drawn_out, clear < faint * pips)) >= 2
+    return sum((off >= near_off, _stretched(split, drawn_out), _dim(split, face, faint))) >= 2
 
 
 def corners_alone(found: list[FaceMark]) -> bool:
