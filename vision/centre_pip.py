@@ -461,9 +461,10 @@ def _dim(split: Split, face: np.ndarray, bar: float | None = None) -> bool:
 
 def middle_two_signs(found: list[FaceMark], face: np.ndarray) -> bool:
     """Whether the middle one of ``found`` marks shows two of three signs of a glint at the
-    lesser bars of ``SIGNS``, though none at its own bar: off the corners' centre (under
-    ``FAR``: the marks are the die's), drawn out more than the corners, fainter than they are
-    against the ``face`` (Lab). Printed pips show one such sign at most.
+    lesser bars of ``SIGNS`` (a sign at its own bar is the single tests' case): off the
+    corners' centre (under ``FAR``: the marks are the die's), drawn out more than the
+    corners, fainter than they are against the ``face`` (Lab). Printed pips show one such
+    sign at most.
 
     >>> pip = lambda x, y, st=1.05, light=90.0: FaceMark(50.0, (x, y), (light, 0.0, 0.0), st)
     >>> corners, black = [pip(10, 10), pip(40, 40)], np.array([20.0, 0.0, 0.0])
