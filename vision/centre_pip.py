@@ -502,42 +502,90 @@ def corners_alone(found: list[FaceMark]) -> bool:
     return laid is not None and laid[1] >= CORNERS * radius
 
 
+@dataclass(frozen=True)
+class Glint:
+    """The mark the glint check took for a glint: its centre and radius (image pixels), its
+    area over the corner pips' median, the face's colour around it (Lab), and whether it
+    shows a sign no pip smeared by blur or a lamp shows (``telling``): off the centre pip's
+    place, of another colour, a speck, or fainter than the corners but not drawn out (blur
+    and a JPEG's blocks draw a small pip out and fade it at once); not only drawn out, nor
+    only the lesser signs (``SIGNS``)."""
+
+    centre: tuple[float, float]
+    radius: float
+    size: float
+    face: tuple[float, float, float]
+    telling: bool
+
+
 def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
                     angle: float, value: int, faces: FaceLooks | None = None) -> bool:
     """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
-    shows a glint taken for its centre pip: that many clear marks, the middle one off the
+    shows a glint taken for its centre pip (``glint_at``)."""
+    return glint_at(image, centre, side, angle, value, faces) is not None
+
+
+def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+             value: int, faces: FaceLooks | None = None) -> Glint | None:
+    """The glint a die read as ``value`` (``centre``, ``side`` in pixels, turned by
+    ``angle``) shows, taken for its centre pip: that many clear marks, the middle one off the
     centre pip's place or smaller than a pip (``middle_off``), of another colour
     (``middle_unlike``), drawn out (``middle_stretched``) or fainter (``middle_dim``), on
     the face found by its colour (``FaceLooks.square``) where the box's own look shows pips,
     but not that many laid out as a face's (the face is found only then: it costs a look);
     or one clear mark
     fewer, the corner pips alone (``corners_alone``), with a lone speck between them
-    (``middle_off`` again, the speck far smaller than a pip). False where that cannot be
-    told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
+    (``middle_off`` again, the speck far smaller than a pip). None where there is none, or
+    it cannot be told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
     if value not in CENTRED or side < MIN_SIDE:
-        return False
+        return None
+    looked = (centre, side)
     look = apart_map(image, centre, side, angle)
     found, clear = marks_in(look)
     # faint marks: no pips stand out, nor will they on the face; no mark at all: the pips may
     # be smaller than the box's look seeks (a box round the die and its shadow): on the face
     if found and clear < CLEAR:
-        return False
+        return None
     if len(found) != value or _laid_out(np.array([m.centre for m in found])) is None:
         looks = faces if faces is not None else FaceLooks(image)
         face, face_side = looks.square(centre, side, angle)  # the box is off the face
         if face != centre:
-            look = looks.apart((face, face_side), angle)  # the pip checks look at it too
+            looked = (face, face_side)
+            look = looks.apart(looked, angle)  # the pip checks look at it too
             found, clear = marks_in(look)
     if clear < CLEAR:
-        return False
+        return None
     if len(found) == value:  # each check splits the marks alike: split them once
         split = _middle_and_corners(found)
-        return split is not None and (_off(split) or _unlike(split) or _stretched(split)
-                                      or _dim(split, look[3]) or _two_signs(split, look[3]))
+        if split is None:
+            return None
+        stretched = _stretched(split)  # blur draws a pip out and fades it, both at once
+        telling = (_off(split) or _unlike(split)
+                   or (_dim(split, look[3]) and not stretched))
+        if not (telling or stretched or _two_signs(split, look[3])):
+            return None
+        return _in_image(split[0], split[1], looked, angle, look[3], telling)
     if len(found) != value - 1 or not corners_alone(found):
-        return False
+        return None
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
     specks, _ = marks_in(look, SPECK)
     xy = np.array([m.centre for m in found])
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
-    return len(middle) == 1 and middle_off([*found, *middle])
+    if len(middle) != 1 or not middle_off([*found, *middle]):
+        return None
+    return _in_image(middle[0], found, looked, angle, look[3], True)
+
+
+def _in_image(mark: FaceMark, corners: list[FaceMark], looked: Face, angle: float,
+              face: np.ndarray, telling: bool) -> Glint:
+    """A look's middle ``mark`` (``apart_map``'s of the die ``looked`` at, turned by
+    ``angle``; the face's colour ``face``) as a ``Glint`` in image pixels."""
+    start = zone(SIDE / AROUND).start  # marks are placed from the zone's start
+    (x, y), side = looked
+    back = cv2.invertAffineTransform(M.crop_matrix((x, y), side * AROUND / M.CROP_FACTOR,
+                                                   angle, SIDE))
+    cx, cy = back @ np.array([mark.centre[0] + start, mark.centre[1] + start, 1.0])
+    pixel = side * AROUND / SIDE  # image pixels per look pixel
+    return Glint((float(cx), float(cy)), float(np.sqrt(mark.area / np.pi)) * pixel,
+                 mark.area / float(median([m.area for m in corners])),
+                 (float(face[0]), float(face[1]), float(face[2])), telling)

@@ -57,7 +57,7 @@ from vision.candidates import (
     sure_thresholds,
     with_faint,
 )
-from vision.centre_pip import FaceLooks, glint_in_middle
+from vision.centre_pip import FaceLooks
 from vision.coarse_look import contradicted, covers, explained
 from vision.die_body import SHOWN
 from vision.die_pieces import whole_dice
@@ -66,6 +66,7 @@ from vision.images import ImageError, check_image
 from vision.locate import frames, locate
 from vision.missed_dice import lone_dice, missed_dice
 from vision.more_pips import more_pips
+from vision.past_glints import glints_read_past
 from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -79,7 +80,6 @@ from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
-    GLINT,
     MORE_PIPS,
     PIP_MISSING,
     PIPS_TOO_SMALL,
@@ -213,8 +213,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)
     faces = FaceLooks(image)  # the three checks look at a doubted die's face: found once
-    reading = without_refused(image, reading, GLINTS, partial(glint_in_middle, faces=faces),
-                              GLINT)
+    reading = glints_read_past(image, reading, faces, GLINTS)
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
     reading = without_refused(image, reading, COUNTED, partial(more_pips, faces=faces),
@@ -248,10 +247,9 @@ FaceCheck = Callable[[np.ndarray, tuple[float, float], float, float, int], bool]
 def without_refused(image: np.ndarray, reading: Reading, below: float, check: FaceCheck,
                     reason: str, among: list[Die] | None = None) -> Reading:
     """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
-    an uncertain region, for ``reason``: a three or five whose centre mark is a glint
-    (``centre_pip.glint_in_middle``, every one: ``GLINTS``), a die whose face lacks a pip of its
-    value (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a
-    face's pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only
+    an uncertain region, for ``reason``: a die whose face lacks a pip of its value
+    (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a face's
+    pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only
     these of its dice are checked (default: all)."""
     dice = reading.dice if among is None else among
     refused = [d for d in dice if isinstance(d.value, int) and d.confidence < below
