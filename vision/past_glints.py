@@ -68,9 +68,9 @@ def worth(glint: Glint) -> bool:
 
 def read_past(image: np.ndarray, dice: list[Die], glints: list[Glint]) -> list[Die | None]:
     """Each of ``dice`` (threes and fives whose centre mark the glint check found: ``glints``)
-    read again with the glints painted out: the die with one pip fewer where all four
-    classifiers read that value surely (``unanimous``, at the pressed threshold) where the
-    mark is ``worth`` it; else None."""
+    read again with the glints painted out, each mark ``worth`` it: the die with one pip
+    fewer where all four classifiers read that value surely (``unanimous``, at the pressed
+    threshold); else None."""
     again = [i for i, g in enumerate(glints) if worth(g)]
     out: list[Die | None] = [None] * len(dice)
     strict = pressed_sure()
