@@ -509,7 +509,8 @@ class Glint:
     shows a sign no pip smeared by blur or a lamp shows (``telling``): off the centre pip's
     place, of another colour, a speck, or fainter than the corners but not drawn out (blur
     and a JPEG's blocks draw a small pip out and fade it at once); not only drawn out, nor
-    only the lesser signs (``SIGNS``)."""
+    only the lesser signs (``SIGNS``); and lighter than the face, unless the pips are too
+    (``_lit``: a shine on a dark pip leaves a dark remnant)."""
 
     centre: tuple[float, float]
     radius: float
@@ -559,11 +560,12 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
         split = _middle_and_corners(found)
         if split is None:
             return None
+        off, unlike, dim = _off(split), _unlike(split), _dim(split, look[3])
         stretched = _stretched(split)  # blur draws a pip out and fades it, both at once
-        telling = (_off(split) or _unlike(split)
-                   or (_dim(split, look[3]) and not stretched))
-        if not (telling or stretched or _two_signs(split, look[3])):
+        if not (off or unlike or stretched or dim or _two_signs(split, look[3])):
             return None
+        telling = ((off or unlike or (dim and not stretched))
+                   and _lit(split[0], split[1], look[3]))
         return _in_image(split[0], split[1], looked, angle, look[3], telling)
     if len(found) != value - 1 or not corners_alone(found):
         return None
@@ -573,7 +575,25 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
     if len(middle) != 1 or not middle_off([*found, *middle]):
         return None
-    return _in_image(middle[0], found, looked, angle, look[3], True)
+    return _in_image(middle[0], found, looked, angle, look[3],
+                     _lit(middle[0], found, look[3]))
+
+
+def _lit(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> bool:
+    """Whether a middle ``mark`` may be a lamp's shine and not what a shine leaves of a
+    pip: it is lighter than the ``face`` (Lab), or the corner pips are (light pips, where a
+    shine on one makes it larger or drawn out). A shine on a dark pip leaves a dark mark,
+    smaller than a pip and off its place, which the check takes for a glint too.
+
+    >>> pip = lambda lightness: FaceMark(50.0, (0.0, 0.0), (lightness, 0.0, 0.0), 1.0)
+    >>> white, black = np.array([90.0, 0.0, 0.0]), np.array([15.0, 0.0, 0.0])
+    >>> _lit(pip(98.0), [pip(10.0)], white), _lit(pip(30.0), [pip(10.0)], white)
+    (True, False)
+    >>> _lit(pip(60.0), [pip(80.0)], black)
+    True
+    """
+    return bool(mark.colour[0] > face[0]
+                or median([m.colour[0] for m in corners]) > face[0])
 
 
 def _in_image(mark: FaceMark, corners: list[FaceMark], looked: Face, angle: float,

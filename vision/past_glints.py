@@ -4,8 +4,8 @@ The glint check (``vision.centre_pip.glint_at``) finds the mark a lamp's shine p
 middle of a two or a four, which every classifier reads as the centre pip of a three or a
 five; such a die was left uncertain, a re-read. Where the mark shows a sign no pip smeared
 by blur or a lamp shows (``Glint.telling``: off the centre pip's place, of another colour,
-a speck, or fainter than the corners without being drawn out) and is no larger than the
-corner pips (``SIZE``), it
+a speck, or fainter than the corners without being drawn out; and lighter than the face
+where the pips are darker than it) and is no larger than the corner pips (``SIZE``), it
 is painted over in the face's colour (a disc ``COVER`` x its radius, and a pixel more) and
 the die is read again by all four classifiers (``larger_look.unanimous``): where each names
 one pip fewer, at least as surely as a die pressed against another must be read, the die
@@ -18,6 +18,10 @@ glossy-dice probe's seeds 0-599 the check took four centre pips for glints, each
 measured 0.25-1.2 x. Through the camera changes, a tray photo's three under a warm lamp
 (pips of 4 px) showed a centre pip drawn out, of the corners' size, and no other sign; and
 a spotted-floor three through JPEG showed one drawn out and faint at once, in its place.
+The probes draw no shine on a pip; drawn on the black centre pip of white threes and fives
+(``test_past_glints``), it leaves a dark crescent the check takes for a glint, off the
+place and smaller than a pip, which painted over reads one pip fewer: a shine is lighter
+than the face, so on a face with dark pips only a light mark is painted over.
 """
 
 from __future__ import annotations
