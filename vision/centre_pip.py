@@ -519,13 +519,6 @@ class Glint:
     telling: bool
 
 
-def glint_in_middle(image: np.ndarray, centre: tuple[float, float], side: float,
-                    angle: float, value: int, faces: FaceLooks | None = None) -> bool:
-    """Whether a die read as ``value`` (``centre``, ``side`` in pixels, turned by ``angle``)
-    shows a glint taken for its centre pip (``glint_at``)."""
-    return glint_at(image, centre, side, angle, value, faces) is not None
-
-
 def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
              value: int, faces: FaceLooks | None = None) -> Glint | None:
     """The glint a die read as ``value`` (``centre``, ``side`` in pixels, turned by

@@ -114,7 +114,7 @@ def test_the_glint_check_and_the_pip_check_find_a_die_s_face_once(
     from vision import centre_pip as C
 
     image, centre = _face(TWO), (110.0, 92.0)
-    alone = (C.glint_in_middle(image, centre, 60.0, 0.0, 5),
+    alone = (C.glint_at(image, centre, 60.0, 0.0, 5) is not None,
              pip_missing(image, centre, 60.0, 0.0, 5))
     calls: list[tuple[float, float]] = []
     real = C.found_face
@@ -125,7 +125,7 @@ def test_the_glint_check_and_the_pip_check_find_a_die_s_face_once(
 
     monkeypatch.setattr(C, "found_face", counted)
     faces = C.FaceLooks(image)
-    shared = (C.glint_in_middle(image, centre, 60.0, 0.0, 5, faces=faces),
+    shared = (C.glint_at(image, centre, 60.0, 0.0, 5, faces=faces) is not None,
               pip_missing(image, centre, 60.0, 0.0, 5, faces=faces))
     assert shared == alone == (False, True)
     assert calls == [centre]
