@@ -503,20 +503,33 @@ def corners_alone(found: list[FaceMark]) -> bool:
 
 
 @dataclass(frozen=True)
+class Signs:
+    """What the glint check saw of the middle mark it took for a glint: off the centre pip's
+    place or smaller than a pip (``off``; a lone speck between the corner pips is), of
+    another colour than the corner pips (``unlike``), fainter than they are (``dim``), drawn
+    out more than they are (``stretched``: blur and a JPEG's blocks draw a small pip out and
+    fade it at once), and lighter than the face, or on a face whose pips are (``lit``:
+    ``_lit``; a shine on a dark pip leaves a dark remnant). ``vision.past_glints`` weighs
+    them."""
+
+    off: bool
+    unlike: bool
+    dim: bool
+    stretched: bool
+    lit: bool
+
+
+@dataclass(frozen=True)
 class Glint:
     """The mark the glint check took for a glint: its centre and radius (image pixels), its
-    area over the corner pips' median, the face's colour around it (Lab), and whether it
-    shows a sign no pip smeared by blur or a lamp shows (``telling``): off the centre pip's
-    place, of another colour, a speck, or fainter than the corners but not drawn out (blur
-    and a JPEG's blocks draw a small pip out and fade it at once); not only drawn out, nor
-    only the lesser signs (``SIGNS``); and lighter than the face, unless the pips are too
-    (``_lit``: a shine on a dark pip leaves a dark remnant)."""
+    area over the corner pips' median, the face's colour around it (Lab), and the signs it
+    showed (``Signs``)."""
 
     centre: tuple[float, float]
     radius: float
     size: float
     face: tuple[float, float, float]
-    telling: bool
+    signs: Signs
 
 
 def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -557,9 +570,8 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
         stretched = _stretched(split)  # blur draws a pip out and fades it, both at once
         if not (off or unlike or stretched or dim or _two_signs(split, look[3])):
             return None
-        telling = ((off or unlike or (dim and not stretched))
-                   and _lit(split[0], split[1], look[3]))
-        return _in_image(split[0], split[1], looked, angle, look[3], telling)
+        signs = Signs(off, unlike, dim, stretched, _lit(split[0], split[1], look[3]))
+        return _in_image(split[0], split[1], looked, angle, look[3], signs)
     if len(found) != value - 1 or not corners_alone(found):
         return None
     # the corner pips, and what stands in the middle is smaller than a pip may be: a speck
@@ -569,7 +581,7 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     if len(middle) != 1 or not middle_off([*found, *middle]):
         return None
     return _in_image(middle[0], found, looked, angle, look[3],
-                     _lit(middle[0], found, look[3]))
+                     Signs(True, False, False, False, _lit(middle[0], found, look[3])))
 
 
 def _lit(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> bool:
@@ -590,7 +602,7 @@ def _lit(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> bool:
 
 
 def _in_image(mark: FaceMark, corners: list[FaceMark], looked: Face, angle: float,
-              face: np.ndarray, telling: bool) -> Glint:
+              face: np.ndarray, signs: Signs) -> Glint:
     """A look's middle ``mark`` (``apart_map``'s of the die ``looked`` at, turned by
     ``angle``; the face's colour ``face``) as a ``Glint`` in image pixels."""
     start = zone(SIDE / AROUND).start  # marks are placed from the zone's start
@@ -601,4 +613,4 @@ def _in_image(mark: FaceMark, corners: list[FaceMark], looked: Face, angle: floa
     pixel = side * AROUND / SIDE  # image pixels per look pixel
     return Glint((float(cx), float(cy)), float(np.sqrt(mark.area / np.pi)) * pixel,
                  mark.area / float(median([m.area for m in corners])),
-                 (float(face[0]), float(face[1]), float(face[2])), telling)
+                 (float(face[0]), float(face[1]), float(face[2])), signs)

@@ -3,13 +3,13 @@
 The glint check (``vision.centre_pip.glint_at``) finds the mark a lamp's shine put in the
 middle of a two or a four, which every classifier reads as the centre pip of a three or a
 five; such a die was left uncertain, a re-read. Where the mark shows a sign no pip smeared
-by blur or a lamp shows (``Glint.telling``: off the centre pip's place, of another colour,
-a speck, or fainter than the corners without being drawn out; and lighter than the face
-where the pips are darker than it) and is no larger than the corner pips (``SIZE``), it
-is painted over in the face's colour (a disc ``COVER`` x its radius, and a pixel more) and
-the die is read again by all four classifiers (``larger_look.unanimous``): where each names
-one pip fewer, at least as surely as a die pressed against another must be read, the die
-is read so. Otherwise it stays uncertain.
+by blur or a lamp shows (``telling``, weighing the check's ``Signs``: off the centre pip's
+place, of another colour, a speck, or fainter than the corners without being drawn out; and
+lighter than the face where the pips are darker than it) and is no larger than the corner
+pips (``SIZE``), it is painted over in the face's colour (a disc ``COVER`` x its radius,
+and a pixel more) and the die is read again by all four classifiers
+(``larger_look.unanimous``): where each names one pip fewer, at least as surely as a die
+pressed against another must be read, the die is read so. Otherwise it stays uncertain.
 
 Why both conditions: the check also takes a real centre pip for a glint now and then, and
 with that pip painted over, all four classifiers read one pip fewer just as surely. On the
@@ -32,9 +32,9 @@ import cv2
 import numpy as np
 
 from vision.candidates import NOT_DIE
-from vision.centre_pip import FaceLooks, Glint, glint_at
+from vision.centre_pip import Glint, Signs
 from vision.larger_look import unanimous
-from vision.types import GLINT, Die, Reading, box_side
+from vision.types import Die, box_side
 from vision.uncertain_looks import pressed_sure
 
 SIZE = 1.2  # a mark larger than this x the corner pips (by area) may be a pip with a shine on it
@@ -45,7 +45,8 @@ def painted(image: np.ndarray, glints: list[Glint]) -> np.ndarray:
     """A copy of ``image`` with each glint painted over in its face's colour.
 
     >>> img = np.zeros((20, 20, 3), np.uint8)
-    >>> out = painted(img, [Glint((10.0, 10.0), 2.0, 1.0, (100.0, 0.0, 0.0), True)])
+    >>> signs = Signs(True, False, False, False, True)
+    >>> out = painted(img, [Glint((10.0, 10.0), 2.0, 1.0, (100.0, 0.0, 0.0), signs)])
     >>> out[10, 10].tolist(), out[0, 0].tolist(), img[10, 10].tolist()
     ([255, 255, 255], [0, 0, 0], [0, 0, 0])
     """
@@ -59,22 +60,40 @@ def painted(image: np.ndarray, glints: list[Glint]) -> np.ndarray:
     return out
 
 
+def telling(signs: Signs) -> bool:
+    """Whether the glint check's ``signs`` show one no pip smeared by blur or a lamp shows:
+    the mark is off the centre pip's place (or a speck), of another colour, or fainter than
+    the corners without being drawn out (blur and a JPEG's blocks draw a small pip out and
+    fade it in one stroke); and it is lighter than the face, unless the pips are too (a
+    shine on a dark pip leaves a dark remnant off its place).
+
+    >>> [telling(Signs(*s)) for s in ((True, False, False, False, True),
+    ...                               (False, False, True, True, True),
+    ...                               (False, False, True, False, True),
+    ...                               (True, True, False, False, False))]
+    [True, False, True, False]
+    """
+    return (signs.off or signs.unlike or (signs.dim and not signs.stretched)) and signs.lit
+
+
 def worth(glint: Glint) -> bool:
     """Whether a die may be read again past ``glint``: the mark shows a telling sign
-    (``Glint.telling``) and is no larger than a pip (``SIZE``).
+    (``telling``) and is no larger than a pip (``SIZE``).
 
-    >>> [worth(Glint((0.0, 0.0), 2.0, size, (50.0, 0.0, 0.0), telling))
-    ...  for size, telling in ((0.8, True), (1.5, True), (0.8, False))]
+    >>> off = Signs(True, False, False, False, True)
+    >>> [worth(Glint((0.0, 0.0), 2.0, size, (50.0, 0.0, 0.0), signs))
+    ...  for size, signs in ((0.8, off), (1.5, off), (0.8, replace(off, off=False)))]
     [True, False, False]
     """
-    return glint.telling and glint.size <= SIZE
+    return telling(glint.signs) and glint.size <= SIZE
 
 
 def read_past(image: np.ndarray, dice: list[Die], glints: list[Glint]) -> list[Die | None]:
     """Each of ``dice`` (threes and fives whose centre mark the glint check found: ``glints``)
     read again with the glints painted out, each mark ``worth`` it: the die with one pip
     fewer where all four classifiers read that value surely (``unanimous``, at the pressed
-    threshold); else None."""
+    threshold); else None, and the reader leaves it uncertain (``reader.without_refused``
+    mends with this)."""
     again = [i for i, g in enumerate(glints) if worth(g)]
     out: list[Die | None] = [None] * len(dice)
     strict = pressed_sure()
@@ -86,26 +105,3 @@ def read_past(image: np.ndarray, dice: list[Die], glints: list[Glint]) -> list[D
         if seen is not None and seen[0] == int(dice[i].value) - 1:
             out[i] = replace(dice[i], value=seen[0], confidence=round(seen[2], 3))
     return out
-
-
-def glints_read_past(image: np.ndarray, reading: Reading, faces: FaceLooks,
-                     below: float) -> Reading:
-    """``reading`` with each pip die read under ``below`` sure whose centre mark is a glint
-    (``centre_pip.glint_at``) read again past it (``read_past``): one pip fewer where all
-    four classifiers say so surely, else an uncertain region (``GLINT``). ``faces``: the
-    image's faces, found once for every check."""
-    dice, glints = [], []
-    for d in reading.dice:
-        if isinstance(d.value, int) and d.confidence < below:
-            g = glint_at(image, d.center, box_side(d.box), d.angle, d.value, faces)
-            if g is not None:
-                dice.append(d)
-                glints.append(g)
-    if not dice:
-        return reading
-    again = read_past(image, dice, glints)
-    read = {id(d): n for d, n in zip(dice, again, strict=True) if n is not None}
-    refused = [d for d, n in zip(dice, again, strict=True) if n is None]
-    if read:  # one die for another: the count, and so the verdict, stays
-        reading = replace(reading, dice=tuple(read.get(id(d), d) for d in reading.dice))
-    return reading.without(refused, GLINT) if refused else reading

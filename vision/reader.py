@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TypeVar
 
 import numpy as np
 
@@ -57,7 +58,7 @@ from vision.candidates import (
     sure_thresholds,
     with_faint,
 )
-from vision.centre_pip import FaceLooks
+from vision.centre_pip import FaceLooks, glint_at
 from vision.coarse_look import contradicted, covers, explained
 from vision.die_body import SHOWN
 from vision.die_pieces import whole_dice
@@ -66,7 +67,7 @@ from vision.images import ImageError, check_image
 from vision.locate import frames, locate
 from vision.missed_dice import lone_dice, missed_dice
 from vision.more_pips import more_pips
-from vision.past_glints import glints_read_past
+from vision.past_glints import read_past
 from vision.pip_places import pip_missing
 from vision.profile import Profile
 from vision.reference import EmptyTray
@@ -80,6 +81,7 @@ from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
+    GLINT,
     MORE_PIPS,
     PIP_MISSING,
     PIPS_TOO_SMALL,
@@ -213,7 +215,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)
     faces = FaceLooks(image)  # the three checks look at a doubted die's face: found once
-    reading = glints_read_past(image, reading, faces, GLINTS)
+    reading = without_refused(image, reading, GLINTS, partial(glint_at, faces=faces), GLINT,
+                              mend=read_past)  # a glint painted out, read again
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
     reading = without_refused(image, reading, COUNTED, partial(more_pips, faces=faces),
@@ -240,20 +243,42 @@ def on_top_faces(image: np.ndarray, reading: Reading) -> Reading:
     return replace(reading, dice=tuple(dice))
 
 
-FaceCheck = Callable[[np.ndarray, tuple[float, float], float, float, int], bool]
-"""A check on a read pip die's face: (image, centre, side, angle, value) -> refused."""
+Finding = TypeVar("Finding")
+FaceCheck = Callable[[np.ndarray, tuple[float, float], float, float, int], Finding | None]
+"""A check on a read pip die's face: (image, centre, side, angle, value) -> what refuses it
+(a glint, True), or None or False where nothing does."""
+Mend = Callable[[np.ndarray, list[Die], list[Finding]], list[Die | None]]
+"""Dice a check refused, read again past what it found: (image, dice, findings) -> each die
+as read again, or None where it stays refused."""
 
 
-def without_refused(image: np.ndarray, reading: Reading, below: float, check: FaceCheck,
-                    reason: str, among: list[Die] | None = None) -> Reading:
+def without_refused(image: np.ndarray, reading: Reading, below: float,
+                    check: FaceCheck[Finding], reason: str, among: list[Die] | None = None,
+                    mend: Mend[Finding] | None = None) -> Reading:
     """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
-    an uncertain region, for ``reason``: a die whose face lacks a pip of its value
+    an uncertain region, for ``reason``: a three or five whose centre mark is a glint
+    (``centre_pip.glint_at``, every such die), a die whose face lacks a pip of its value
     (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a face's
-    pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only
-    these of its dice are checked (default: all)."""
+    pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only these
+    of its dice are checked (default: all). ``mend``: the refused dice read again past what
+    the check found (a glint painted out: ``past_glints.read_past``); a die it reads stays
+    read, as it reads now, in its place."""
     dice = reading.dice if among is None else among
-    refused = [d for d in dice if isinstance(d.value, int) and d.confidence < below
-               and check(image, d.center, box_side(d.box), d.angle, d.value)]
+    refused: list[Die] = []
+    found: list[Finding] = []
+    for d in dice:
+        if isinstance(d.value, int) and d.confidence < below:
+            finding = check(image, d.center, box_side(d.box), d.angle, d.value)
+            if finding:
+                refused.append(d)
+                found.append(finding)
+    if not refused:
+        return reading
+    again = mend(image, refused, found) if mend is not None else [None] * len(refused)
+    read = {id(d): n for d, n in zip(refused, again, strict=True) if n is not None}
+    if read:  # one die for another: the count, and so the verdict, stays
+        reading = replace(reading, dice=tuple(read.get(id(d), d) for d in reading.dice))
+        refused = [d for d in refused if id(d) not in read]
     return reading.without(refused, reason) if refused else reading
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from vision.candidates import Candidate, resolve_overlaps
 from vision.locate import find_peaks
-from vision.reader import read_dice
+from vision.reader import read_dice, without_refused
 from vision.synthetic import render_dice_scene
-from vision.types import Die, Region, verdict
+from vision.types import Die, Reading, Region, verdict
 
 
 @pytest.mark.parametrize("style", ["white", "dark"])
@@ -154,3 +154,34 @@ def test_warm_up_loads_every_network() -> None:
     M._net.cache_clear()
     warm_up()
     assert M._net.cache_info().currsize == len(M.NETWORKS)
+
+
+def test_a_refused_die_is_made_uncertain_unless_the_mend_reads_it() -> None:
+    """``without_refused``: each die the check refuses (under the bar) becomes an uncertain
+    region for the check's reason, but one the mend reads again stays read, as the mend
+    read it, in its place; the count, and so the verdict, stays. Dice over the bar and
+    symbol dice are not checked."""
+    image = np.zeros((100, 200, 3), np.uint8)
+    dice = (Die(3, (20.0, 20.0), (10, 10, 30, 30), 0.9),
+            Die(5, (60.0, 20.0), (50, 10, 70, 30), 0.9),
+            Die(5, (100.0, 20.0), (90, 10, 110, 30), 0.99),
+            Die("crown", (140.0, 20.0), (130, 10, 150, 30), 0.9))
+    reading = Reading(dice, (), 4, 0.0, verdict(dice, (), 4))
+    checked: list[float] = []
+
+    def check(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+              value: int) -> str | None:
+        checked.append(centre[0])
+        return f"mark on {value}"
+
+    def mend(image: np.ndarray, refused: list[Die], found: list[str]) -> list[Die | None]:
+        assert found == ["mark on 3", "mark on 5"]
+        return [replace(refused[0], value=2), None]
+
+    out = without_refused(image, reading, 0.95, check, "a mark", mend=mend)
+    assert checked == [20.0, 60.0]
+    assert [(d.value, d.center[0]) for d in out.dice] == [(2, 20.0), (5, 100.0), ("crown", 140.0)]
+    assert [(r.reason, r.center[0]) for r in out.uncertain] == [("a mark", 60.0)]
+    plain = without_refused(image, reading, 0.95, check, "a mark")
+    assert [r.center[0] for r in plain.uncertain] == [20.0, 60.0]
+    assert without_refused(image, reading, 0.95, lambda *a: None, "a mark") is reading
