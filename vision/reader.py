@@ -110,7 +110,7 @@ from vision.uncertain_looks import (
     with_bodies,
 )
 from vision.whole_face import boxed_in_part
-from vision.within_box import read_within
+from vision.within_box import ones_within, read_within
 
 __all__ = ["ImageError", "Reading", "die_crops", "read_dice"]
 
@@ -191,6 +191,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     if not dice:  # nothing read: no floor of read dice, no set's size
         dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
     dice, left = read_within(fr, dice, left, strict)  # boxed with its shadow and side faces
+    dice, left = ones_within(fr, dice, left, strict)  # ... and read as a one: the whole die
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = without_spans([d for d in dice if all(d is not o for o in against)])
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)

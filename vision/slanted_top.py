@@ -27,7 +27,10 @@ where each of the four looks reads its face at least ``WHOLE_TOP`` surely, both 
 the die's own value and one upper look as surely as ``DOUBTED``: two whole faces, a top
 above a front, whatever the top's value (a one on top of a die read by the three on its
 front face; half a flat face never reads so surely: on every shared photo and 300 scenes of
-each probe, at most 0.76). Otherwise the reading stands.
+each probe, at most 0.76). Otherwise the reading stands, as it does where the upper looks'
+value, however sure, is what half of a flat face of the die's value shows and a lower look
+reads no die at all (``flat_half``): a box that takes in the die's shadow below it shows
+the die's upper half above its middle, and the shadow below.
 
 The first classifier chooses the dice worth the three's looks: either upper look reading
 another value at least ``FIRST`` surely (at a steep slant the look nearer the middle holds
@@ -165,6 +168,8 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
                 and not (v[down] == seen[i]).any()):
             continue
         if (p[up] >= DOUBTED).all():
+            if flat_half(seen[i], values[i], probs[down, 0]):
+                continue  # the upper half of a flat die, boxed with its shadow below it
             sure = bool((p[up] >= SURE).all() and agree[up].all())
             out[i] = TopLook(seen[i], float(p[up].min()), sure)
         elif ((p[up] >= SIDE_SEEN).all() and side_seen(seen[i], values[i], v[down])
@@ -184,6 +189,24 @@ def side_seen(top: int, value: int, below: np.ndarray) -> bool:
     (False, False)
     """
     return value in HALVES and top not in HALVES[value] and bool((below == value).all())
+
+
+def flat_half(top: int, value: int, not_die: np.ndarray) -> bool:
+    """Whether upper looks that read ``top`` on a die read as ``value`` show the upper half
+    of a flat die read rightly, boxed with its shadow below it: ``top`` is what the upper
+    part of a flat die of that value shows (``HALVES``), and a lower look reads no die at
+    all (its P("not a die") in ``not_die`` at least ``NOT_A_DIE``), where a slanted die
+    would show the face in front it was read by (the slanted-cubes probe seen 10 degrees
+    off straight down: a flat two's upper half read as a one, 0.90-0.93 sure, the lower
+    looks 0.45 and 0.66 "not a die"; the side faces read in front of a one or a two on top
+    at 25-50 degrees, 0.37 at most).
+
+    >>> flat_half(1, 2, np.array([0.45, 0.66])), flat_half(1, 2, np.array([0.29, 0.37]))
+    (True, False)
+    >>> flat_half(4, 2, np.array([0.9, 0.9])), flat_half(1, 0, np.array([0.9, 0.9]))  # 0: not read
+    (False, False)
+    """
+    return top in HALVES.get(value, frozenset()) and bool((not_die >= NOT_A_DIE).any())
 
 
 def whole_top_seen(up: np.ndarray, down: np.ndarray, value: int, below: np.ndarray) -> bool:

@@ -3,11 +3,16 @@ face (``vision.within_box``)."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pytest
 
 from vision import reader as R
+from vision import within_box as W
 from vision.bench import probe_labels, score_reading
 from vision.candidates import ALONE, SMALL_PIPS
+from vision.locate import frames
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import GLINT, PIPS_TOO_SMALL, UNREAD, Die, Region
 from vision.within_box import PLACES, SIZES, UP, crop_places, worth_looking
@@ -70,3 +75,52 @@ def test_a_side_face_is_not_read_for_the_top(seed: int) -> None:
     a six as a five, a one as a four): nothing is ruled wrong."""
     image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
     assert score_reading(R.read_dice(image), probe_labels(drawn))[2] == 0
+
+
+@pytest.mark.parametrize(("tilt", "seed"), [(10.0, 21), (20.0, 116), (30.0, 168)])
+def test_a_two_boxed_with_its_shadow_is_not_ruled_a_one(
+        tilt: float, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slanted cubes seen 10, 20 and 30 degrees off straight down, each with a two boxed
+    with its shadow (the box 2.2-2.4 x its top face): the crop holds the whole die small in
+    its middle, one blob like a one's pip, and the two was read as a one, 0.70-0.81 sure.
+    The crops of its box read two (``within_box.read_otherwise``): it is read so, or left
+    uncertain, never ruled a one."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed, (tilt, tilt))
+    labels = probe_labels(drawn)
+    two = next(d for d in drawn if d.value == 2)
+    reading = R.read_dice(image)
+    assert score_reading(reading, labels)[2] == 0
+    near = [d.value for d in reading.dice if math.dist(d.center, two.center) < two.side]
+    assert near in ([], [2])
+    monkeypatch.setattr(W, "read_otherwise", lambda fr, die: False)
+    assert score_reading(R.read_dice(image), labels)[2] == 1
+
+
+def test_only_ones_in_doubt_clear_of_others_are_looked_at(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a die read as a one, under ``ONE_DOUBTED`` sure, large enough for its crops to
+    be read and clear of every other place, has its crops read; one whose crops read
+    another value is read so where they are sure of it, else left uncertain."""
+    fr = frames(np.zeros((480, 640, 3), np.uint8))
+    looked: list[float] = []
+
+    def otherwise(fr: object, die: Die) -> bool:
+        looked.append(die.center[0])
+        return True
+
+    monkeypatch.setattr(W, "read_otherwise", otherwise)
+    monkeypatch.setattr(W, "read_inside", lambda fr, region, sure: None)
+
+    def one(x: float, side: int = 120, sure: float = 0.8, value: int = 1) -> Die:
+        h = side // 2
+        return Die(value, (x, 200.0), (int(x) - h, 200 - h, int(x) + h, 200 + h), sure)
+
+    near = [one(100.0), one(200.0)]  # pressed together
+    dice = [*near, one(500.0, sure=0.97), one(800.0, side=40), one(1100.0, value=2),
+            one(1400.0)]
+    kept, unsure = W.ones_within(fr, dice, [], 0.935)
+    assert looked == [1400.0]
+    assert kept == dice[:-1] and [(r.center[0], r.reason) for r in unsure] == [(1400.0, UNREAD)]
+    monkeypatch.setattr(W, "read_inside", lambda fr, region, sure: one(1400.0, value=2))
+    kept, unsure = W.ones_within(fr, dice, [], 0.935)
+    assert kept[-1].value == 2 and unsure == []
