@@ -581,7 +581,8 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     if len(middle) != 1 or not middle_off([*found, *middle]):
         return None
     return _in_image(middle[0], found, looked, angle, look[3],
-                     Signs(True, False, False, False, _lit(middle[0], found, look[3])))
+                     Signs(off=True, unlike=False, dim=False, stretched=False,
+                           lit=_lit(middle[0], found, look[3])))
 
 
 def _lit(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> bool:

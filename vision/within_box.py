@@ -96,7 +96,12 @@ def worth_looking(dice: list[Die], unsure: list[Region], least: float) -> list[R
     return sorted(chosen, key=lambda r: -box_side(r.box))[:PLACES]
 
 
-def inside(fr: Frames, box: tuple[int, int, int, int]) -> tuple[list[M.Place], np.ndarray]:
+Crops = tuple[list[M.Place], np.ndarray]
+"""A box's ``crop_places`` as full-resolution places, and the first classifier's reads of
+them (N, 7): ``inside``."""
+
+
+def inside(fr: Frames, box: tuple[int, int, int, int]) -> Crops:
     """The ``crop_places`` of a ``box`` (image pixels) as full-resolution places turned to
     the die's axes, and the first classifier's reads of them (N, 7)."""
     f = fr.full_px
@@ -106,11 +111,15 @@ def inside(fr: Frames, box: tuple[int, int, int, int]) -> tuple[list[M.Place], n
 
 
 def read_inside(fr: Frames, region: Region, sure: float) -> Die | None:
-    """The die read ``unanimous``ly (each classifier at least ``sure``) from one of the
-    ``crop_places`` of an uncertain ``region``'s box (image pixels); None if none is, or if
-    the first so read is a side face (``slanted_top.top_looks``)."""
-    f = fr.full_px
-    places, first = inside(fr, region.box)
+    """The die read from the crops of an uncertain ``region``'s box (``read_crops``)."""
+    return read_crops(fr, inside(fr, region.box), sure)
+
+
+def read_crops(fr: Frames, crops: Crops, sure: float) -> Die | None:
+    """The die read ``unanimous``ly (each classifier at least ``sure``) from one of a box's
+    ``crops`` (``inside``), in image pixels; None if none is, or if the first so read is a
+    side face (``slanted_top.top_looks``)."""
+    places, first = crops
     likely = nearly_sure(first, sure)
     order = [int(k) for k in np.argsort(-M.value_probability(first), kind="stable")
              if likely[k]][:TRIES]
@@ -119,7 +128,7 @@ def read_inside(fr: Frames, region: Region, sure: float) -> Die | None:
         seen = unanimous(fr.full, [place], sure, NOT_DIE)[0]
         if seen is not None:  # read: unless the part above it is a top face read otherwise
             side_face = top_looks(fr.full, [square_box(*place[:2])], [seen[0]])[0]
-            return unanimous_die(place, seen, f) if side_face is None else None
+            return unanimous_die(place, seen, fr.full_px) if side_face is None else None
     return None
 
 
@@ -140,12 +149,12 @@ def read_within(fr: Frames, dice: list[Die], unsure: list[Region], sure: float,
             [r for r in unsure if id(r) not in found])
 
 
-def read_otherwise(fr: Frames, die: Die) -> bool:
-    """Whether the crops of a die's box, read as a one, show another value: at least
-    ``SHARE`` of them read so by all four classifiers (``unanimous``, each at least
-    ``HALF`` sure), one at least ``OTHER_SURE`` sure. Only those the first classifier reads
-    so are shown the other three."""
-    places, first = inside(fr, die.box)
+def read_otherwise(fr: Frames, crops: Crops) -> bool:
+    """Whether the ``crops`` of a die's box (``inside``), the die read as a one, show another
+    value: at least ``SHARE`` of them read so by all four classifiers (``unanimous``, each
+    at least ``HALF`` sure), one at least ``OTHER_SURE`` sure. Only those the first
+    classifier reads so are shown the other three."""
+    places, first = crops
     value = first[:, 1:].argmax(axis=1) + 1
     other = [k for k in range(len(places)) if value[k] != 1 and first[k, 0] < NOT_DIE
              and M.value_probability(first[k:k + 1])[0] >= HALF]
@@ -161,20 +170,23 @@ def ones_within(fr: Frames, dice: list[Die], unsure: list[Region], sure: float,
                 ) -> tuple[list[Die], list[Region]]:
     """``dice`` and ``unsure`` with each die read as a one under ``ONE_DOUBTED``, clear of
     every other place, large enough for its crops to be read (as ``worth_looking`` has it),
-    whose crops show another value (``read_otherwise``) read again from them
-    (``read_inside``, ``sure``: the pressed threshold), or else made an uncertain place."""
+    whose crops show another value (``read_otherwise``) read again from the same crops
+    (``read_crops``, ``sure``: the pressed threshold), or else made an uncertain place."""
     least = SMALL_PIPS / SIZES[0] * fr.full_px
-    if not any(d.value == 1 and d.confidence < ONE_DOUBTED and box_side(d.box) >= least
-               for d in dice):
+    doubted = [i for i, d in enumerate(dice) if d.value == 1 and d.confidence < ONE_DOUBTED
+               and box_side(d.box) >= least]
+    if not doubted:
         return dice, unsure  # most frames: no one in doubt, no distances to measure
-    clear = clear_of_others([d.box for d in dice] + [r.box for r in unsure])[:len(dice)]
-    refused = [d for d, apart in zip(dice, clear, strict=True)
-               if apart and d.value == 1 and d.confidence < ONE_DOUBTED
-               and box_side(d.box) >= least and read_otherwise(fr, d)]
-    if not refused:
+    clear = clear_of_others([d.box for d in dice] + [r.box for r in unsure])
+    again: dict[int, Die | None] = {}  # each die refused: as read from its crops, or None
+    for i in doubted:
+        if clear[i]:
+            crops = inside(fr, dice[i].box)
+            if read_otherwise(fr, crops):
+                again[i] = read_crops(fr, crops, sure) if sure <= 1.0 else None
+    if not again:
         return dice, unsure
-    places = [Region(d.center, d.box, UNREAD, d.confidence) for d in refused]
-    again = [read_inside(fr, r, sure) if sure <= 1.0 else None for r in places]
-    kept = [d for d in dice if all(d is not r for r in refused)]
-    return (kept + [d for d in again if d is not None],
-            unsure + [r for r, d in zip(places, again, strict=True) if d is None])
+    return ([d for i, d in enumerate(dice) if i not in again]
+            + [d for d in again.values() if d is not None],
+            unsure + [Region(dice[i].center, dice[i].box, UNREAD, dice[i].confidence)
+                      for i, d in again.items() if d is None])

@@ -14,7 +14,7 @@ from vision.bench import probe_labels, score_reading
 from vision.candidates import ALONE, SMALL_PIPS
 from vision.locate import frames
 from vision.probe_scenes import Probe, probe_scene
-from vision.types import GLINT, PIPS_TOO_SMALL, UNREAD, Die, Region
+from vision.types import GLINT, PIPS_TOO_SMALL, UNREAD, Die, Region, box_centre
 from vision.within_box import PLACES, SIZES, UP, crop_places, worth_looking
 
 TILT = (20.0, 35.0)  # a camera this far off straight down: side faces and shadows boxed too
@@ -92,7 +92,7 @@ def test_a_two_boxed_with_its_shadow_is_not_ruled_a_one(
     assert score_reading(reading, labels)[2] == 0
     near = [d.value for d in reading.dice if math.dist(d.center, two.center) < two.side]
     assert near in ([], [2])
-    monkeypatch.setattr(W, "read_otherwise", lambda fr, die: False)
+    monkeypatch.setattr(W, "read_otherwise", lambda fr, crops: False)
     assert score_reading(R.read_dice(image), labels)[2] == 1
 
 
@@ -104,12 +104,13 @@ def test_only_ones_in_doubt_clear_of_others_are_looked_at(
     fr = frames(np.zeros((480, 640, 3), np.uint8))
     looked: list[float] = []
 
-    def otherwise(fr: object, die: Die) -> bool:
-        looked.append(die.center[0])
-        return True
+    def inside(fr: object, box: tuple[int, int, int, int]) -> W.Crops:
+        looked.append(box_centre(box)[0])
+        return [], np.zeros((0, 7))
 
-    monkeypatch.setattr(W, "read_otherwise", otherwise)
-    monkeypatch.setattr(W, "read_inside", lambda fr, region, sure: None)
+    monkeypatch.setattr(W, "inside", inside)
+    monkeypatch.setattr(W, "read_otherwise", lambda fr, crops: True)
+    monkeypatch.setattr(W, "read_crops", lambda fr, crops, sure: None)
 
     def one(x: float, side: int = 120, sure: float = 0.8, value: int = 1) -> Die:
         h = side // 2
@@ -121,6 +122,6 @@ def test_only_ones_in_doubt_clear_of_others_are_looked_at(
     kept, unsure = W.ones_within(fr, dice, [], 0.935)
     assert looked == [1400.0]
     assert kept == dice[:-1] and [(r.center[0], r.reason) for r in unsure] == [(1400.0, UNREAD)]
-    monkeypatch.setattr(W, "read_inside", lambda fr, region, sure: one(1400.0, value=2))
+    monkeypatch.setattr(W, "read_crops", lambda fr, crops, sure: one(1400.0, value=2))
     kept, unsure = W.ones_within(fr, dice, [], 0.935)
     assert kept[-1].value == 2 and unsure == []
