@@ -88,11 +88,11 @@ def worth_looking(dice: list[Die], unsure: list[Region], least: float) -> list[R
     >>> worth_looking(read, [near, far], 50.0) == [far], worth_looking(read, [far], 70.0)
     (True, [])
     """
-    if not any(r.reason in REASONS and box_side(r.box) >= least for r in unsure):
+    wanted = [i for i, r in enumerate(unsure) if r.reason in REASONS and box_side(r.box) >= least]
+    if not wanted:
         return []  # most frames: no place to look at, and no distances to measure
     clear = clear_of_others([d.box for d in dice] + [r.box for r in unsure])[len(dice):]
-    chosen = [r for r, apart in zip(unsure, clear, strict=True)
-              if apart and r.reason in REASONS and box_side(r.box) >= least]
+    chosen = [unsure[i] for i in wanted if clear[i]]
     return sorted(chosen, key=lambda r: -box_side(r.box))[:PLACES]
 
 
