@@ -78,6 +78,7 @@ from vision.set_size import set_side
 from vision.slanted_top import on_slanted_tops
 from vision.spanning_boxes import without_spans
 from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_specks
+from vision.split_twos import split_twos
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.types import (
@@ -192,6 +193,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
     dice, left = read_within(fr, dice, left, strict)  # boxed with its shadow and side faces
     dice, left = ones_within(fr, dice, left, strict)  # ... and read as a one: the whole die
+    dice, left = split_twos(fr, dice, left, strict)  # a one beside the two's other pip
     against = contradicted(dice, coarse)  # the coarse look is sure of another value there
     dice = without_spans([d for d in dice if all(d is not o for o in against)])
     ut = tuple(left) + tuple(Region(d.center, d.box, UNREAD, d.confidence) for d in against)
