@@ -5,8 +5,8 @@ faces turned towards it, each with its own pips. At a steep slant the front face
 as the top, and a classifier reading the whole die may read the front (the slanted-cubes
 probe: a three read as the five on its front face, a four as the six). With the camera
 upright (the image's top the far side of the table, as a webcam or a phone is held) the top
-face is the uppermost part of the die. So a die read with any doubt (under ``DOUBT``), or
-read as a six however surely (``FRONT_FACES``: a six's two rows of three survive a steep
+face is the uppermost part of the die. So a die read with any doubt (under ``DOUBT`` of its
+value), or read as a six however surely (a six's two rows of three survive a steep
 camera's squash, and the classifiers read a six on the front face 0.996-1.0 sure), is
 looked at again just above its middle: a patch ``WIDE`` x its box's side across and
 ``TALL`` x that high, stretched to a square as the slant squashes the top face, ``UP`` x
@@ -41,6 +41,7 @@ camera is mounted upright.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -52,9 +53,9 @@ from vision.types import SIDE_FACE, UNREAD, Die, Reading, Region, box_centre, bo
 UP = (0.2, 0.25)  # the looks' middles above (and below) the die's, x its box's side
 WIDE = 0.85  # a look's patch: this x the side across ...
 TALL = 0.65  # ... and this x its width high (the top face, squashed by the slant)
-DOUBT = 0.995  # a die read this sure or surer is not looked at again ...
-FRONT_FACES = frozenset({6})  # ... unless read as one of these (the slanted cubes' sure
-#                               dice ruled wrong were all sixes read by their front face)
+DOUBT: dict[int, float] = {**dict.fromkeys(range(1, 6), 0.995), 6: math.inf}
+#  a die read under this sure (by the value read) is looked at again: a six however surely
+#  (the slanted cubes' sure dice ruled wrong were all sixes read by their front face)
 FIRST = 0.5  # the first upper look (one classifier) reading another value this surely ...
 SURE = 0.9  # ... is read by all three at both upper looks, each as sure as this
 DOUBTED = 0.8  # ... or, read by them at both this surely (their mean), the die is in doubt
@@ -238,7 +239,7 @@ def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
     for a die whose top could not be read surely, made an uncertain region (``SIDE_FACE``).
     """
     doubted = [d for d in reading.dice if isinstance(d.value, int)
-               and (d.confidence < DOUBT or d.value in FRONT_FACES)]
+               and d.confidence < DOUBT[d.value]]
     unread = [r for r in reading.uncertain if r.reason == UNREAD]
     both: list[Die | Region] = [*doubted, *unread]
     places = sorted(both, key=lambda x: x.confidence)[:LOOKS]

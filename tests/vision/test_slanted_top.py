@@ -81,7 +81,7 @@ def test_flat_dice_are_never_read_from_above(seed: int) -> None:
 
 
 def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> None:
-    """A die read surer than ``DOUBT`` is never looked at but a six (``FRONT_FACES``), and at
+    """A die read surer than ``DOUBT`` of its value is never looked at (a six always is), and at
     most ``LOOKS`` a frame (the least sure first)."""
     asked: list[int] = []
 
@@ -108,7 +108,7 @@ def test_a_six_read_surely_by_its_front_face_is_read_by_its_top(
         seed: int, top: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Slanted-cubes scenes 157 and 173: a five (a four) whose front face, a six, faces a
     steep camera, read as six 1.0 sure, too sure to be looked at again, and ruled wrong.
-    A six is looked at however surely it was read (``FRONT_FACES``): from above it shows
+    A six is looked at however surely it was read (``DOUBT[6]``): from above it shows
     its top, read surely, and the die is read by it."""
     image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
     labels = probe_labels(drawn)
@@ -117,7 +117,7 @@ def test_a_six_read_surely_by_its_front_face_is_read_by_its_top(
     die = next(d for d in drawn if d.value == top)
     assert [d.value for d in reading.dice
             if math.dist(d.center, die.center) < 0.6 * die.side] == [top]
-    monkeypatch.setattr(S, "FRONT_FACES", frozenset())
+    monkeypatch.setitem(S.DOUBT, 6, S.DOUBT[5])
     assert score_reading(R.read_dice(image), labels)[2] > 0
 
 
