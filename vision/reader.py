@@ -98,6 +98,7 @@ from vision.types import (
     verdict,
 )
 from vision.uncertain_looks import (
+    BodyMemo,
     body_shown,
     coarse_worth,
     looked_at_pairs,
@@ -182,12 +183,13 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dice += beside  # a faint place is no reason not to look beside a die: read, it is that die
     ut = tuple(r for r in ut if not (is_in(r, faint) and any(covers(d.box, r.center)
                                                              for d in beside)))
-    found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)))
+    bodies: BodyMemo = {}  # a die's body measured once a read, again only to ask more of it
+    found = with_bodies(image, looked_at_set_size(fr, dice, list(ut)), bodies)
     dice, left = explained(dice, list(ut), found)  # in place of the places read again
     dice, left = looked_at_pairs(fr, dice, left)
     strict = pressed_sure()
     dice, left = whole_dice(fr.full, fr.full_px, dice, left, strict)  # marked in pieces
-    dice = with_bodies(image, dice)  # a one boxed far too large shows no body: looked for again
+    dice = with_bodies(image, dice, bodies)  # a one boxed far too large: looked for again
     dice += missed_dice(fr.full, fr.levels, fr.full_px, dice, left, strict)  # not marked
     if not dice:  # nothing read: no floor of read dice, no set's size
         dice, left = lone_dice(fr.full, fr.levels, fr.full_px, left, strict)
@@ -201,13 +203,13 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     ut = pips_of_read_dice(fr, dice, off_read_dice(ut, dice))
     body = body_at(image)
     if dice:
-        bodies = [body_shown(image, d, PRINT_BODY) for d in dice]
-        shown = [d for d, b in zip(dice, bodies, strict=True) if b >= SHOWN]  # the table's
+        shows = [body_shown(image, d, PRINT_BODY, bodies) for d in dice]
+        shown = [d for d, b in zip(dice, shows, strict=True) if b >= SHOWN]  # the table's
         side = set_side(shown or dice)
         spots = FloorSpots(fr.levels if fr.full is image else image, shown, side,
                            bodied(ut, side, body))  # the frame's pyramid, at the image's size
         ut = without_specks(ut, dice, body, spots)
-        dice = off_floor_spots(dice, spots, [d for d, b in zip(dice, bodies, strict=True)
+        dice = off_floor_spots(dice, spots, [d for d, b in zip(dice, shows, strict=True)
                                              if b >= PRINT_BODY], side)
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))

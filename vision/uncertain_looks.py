@@ -44,6 +44,7 @@ from vision.set_size import apart, set_side, worth_rereading
 from vision.types import (
     PIPS_TOO_SMALL,
     TOO_SMALL,
+    Box,
     Die,
     Face,
     Region,
@@ -122,14 +123,21 @@ BODY_SCALES: dict[Face, tuple[float, ...]] = {
 SPECK_FACES = frozenset({1, 2})  # the faces a speck or two on the floor look like
 
 
-def body_shown(image: np.ndarray, die: Die, enough: float = SHOWN) -> float:
+BodyMemo = dict[tuple[Box, float, Face], tuple[float, float]]
+"""One image's dice's bodies as measured (``body_shown``), by box, angle and value: the
+measure, and the ``enough`` it was asked for."""
+
+
+def body_shown(image: np.ndarray, die: Die, enough: float = SHOWN,
+               memo: BodyMemo | None = None) -> float:
     """How much ``die``'s body shows against the floor around it (grey levels):
     ``die_body.body_contrast`` just around the die or farther out, at the sizes in
     ``BODY_SCALES``, looked at until ``enough`` shows (a face of no pips, a symbol, is not
     asked: infinite). Real ones show 13 levels or more on every shared photo, twos 9,
     threes to sixes 10; through every camera change ones and twos 4 or more (a blue one in
     a grey tray, seen by a grey camera), threes to sixes 5 (a four in a felt tray, in a dim
-    room).
+    room). A ``memo`` of the image's dice measured before answers again where it can: a
+    measure that reached this ``enough``, or one that searched every size.
 
     >>> floor = np.full((200, 200, 3), 220, np.uint8)
     >>> die = floor.copy(); die[80:120, 80:120] = 205; die[98:103, 98:103] = 30
@@ -137,25 +145,37 @@ def body_shown(image: np.ndarray, die: Die, enough: float = SHOWN) -> float:
     >>> one = Die(1, (100.0, 100.0), (80, 80, 120, 120), 0.99)
     >>> [body_shown(img, one) for img in (die, dot)]
     [15.0, 0.0]
+    >>> memo: BodyMemo = {}
+    >>> body_shown(die, one, 3.0, memo), body_shown(floor, one, 3.0, memo)  # the die's, again
+    (15.0, 15.0)
     """
     scales = BODY_SCALES.get(die.value)
     if scales is None:
         return math.inf
-    return body_contrast(image, box_centre(die.box), box_side(die.box), die.angle,
-                         (NEAR, FAR), scales, enough)
+    key = (die.box, die.angle, die.value)
+    if memo is not None and key in memo:
+        shown, asked = memo[key]
+        if shown >= enough or shown < asked:  # enough shows, or every size was looked at
+            return shown
+    shown = body_contrast(image, box_centre(die.box), box_side(die.box), die.angle,
+                          (NEAR, FAR), scales, enough)
+    if memo is not None:
+        memo[key] = (shown, enough)
+    return shown
 
 
-def shows_body(image: np.ndarray, die: Die) -> bool:
+def shows_body(image: np.ndarray, die: Die, memo: BodyMemo | None = None) -> bool:
     """Whether ``die``'s body shows against the floor around it: ``body_shown`` at least
     ``SHOWN``."""
-    return body_shown(image, die) >= SHOWN
+    return body_shown(image, die, SHOWN, memo) >= SHOWN
 
 
-def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
+def with_bodies(image: np.ndarray, dice: list[Die], memo: BodyMemo | None = None,
+                ) -> list[Die]:
     """``dice`` less the ones and twos that do not ``shows_body``: a dot on white paper or
     on a polka-dot tablecloth, which the classifiers read as a one, the floor its "face"
     (``SPECK_FACES``; a die of more pips that shows no body is dropped only where the
-    floor's print repeats it: ``specks.off_floor_spots``).
+    floor's print repeats it: ``specks.off_floor_spots``). ``memo``: as ``body_shown``'s.
 
     >>> floor = np.full((200, 200, 3), 220, np.uint8)
     >>> dot = floor.copy(); dot[98:103, 98:103] = 30
@@ -164,7 +184,7 @@ def with_bodies(image: np.ndarray, dice: list[Die]) -> list[Die]:
     >>> [d.value for d in with_bodies(dot, [one, three])]
     [3]
     """
-    return [d for d in dice if d.value not in SPECK_FACES or shows_body(image, d)]
+    return [d for d in dice if d.value not in SPECK_FACES or shows_body(image, d, memo)]
 
 
 def pressed_sure() -> float:

@@ -15,9 +15,10 @@ from vision.die_body import FAR, NEAR, body_contrast
 from vision.probe_scenes import specks_on_paper
 from vision.reader import read_dice
 from vision.types import Die
+from vision.uncertain_looks import BodyMemo
 
 
-def _all_dice(image: np.ndarray, dice: list[Die]) -> list[Die]:
+def _all_dice(image: np.ndarray, dice: list[Die], memo: BodyMemo) -> list[Die]:
     return dice
 
 

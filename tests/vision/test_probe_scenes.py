@@ -371,7 +371,7 @@ def test_a_spot_on_the_floor_read_as_a_one_shows_no_die_body(
     labels = probe_labels(drawn)
     monkeypatch.setattr(R, "off_floor_spots", lambda dice, spots, shown, side: dice)
     kept = read_dice(image)
-    monkeypatch.setattr(R, "with_bodies", lambda image, dice: dice)
+    monkeypatch.setattr(R, "with_bodies", lambda image, dice, memo: dice)
     every = read_dice(image)
     assert match(kept.dice, labels).false < min(2, match(every.dice, labels).false)
     assert match(kept.dice, labels).right == match(every.dice, labels).right
@@ -388,7 +388,7 @@ def test_spots_laid_out_as_a_face_of_more_pips_show_no_die_body(
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     labels = probe_labels(drawn)
     kept = match(read_dice(image).dice, labels)
-    monkeypatch.setattr(R, "body_shown", lambda image, die, enough: enough)  # as before
+    monkeypatch.setattr(R, "body_shown", lambda image, die, enough, memo: enough)  # as before
     every = match(read_dice(image).dice, labels)
     assert (kept.false, kept.wrong) == (0, ())
     assert every.false + len(every.wrong) == spots
