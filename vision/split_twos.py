@@ -14,9 +14,10 @@ So a die read as a one under ``within_box.ONE_DOUBTED`` sure, whose nearest othe
 over both: crops ``SIZES`` x the side of the square round both boxes. Where all four
 classifiers read a two there at every size, each at least ``SPLIT_SURE``
 (``larger_look.unanimous``), the one is the two's pip. Beside a die read as a two, it is
-that die, read already, and is dropped. Otherwise, read at one of the sizes as surely as a
-pressed die must be, the two takes the place of the one and of its neighbour (unless that is a die
-read as more than a one); else the one is made an uncertain place (``UNREAD``).
+that die, read already, and is dropped. Otherwise, read at one of the sizes as surely as
+a pressed die must be, the two takes the place of the one and of its neighbour (unless
+that is a die read as more than a one); else the one is made an uncertain place
+(``UNREAD``).
 
 Only a two: a one beside a larger die is common (a felt one beside a four, a pale one
 beside a five), and the crop over both reads the larger die as surely as this; a one's
