@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.types import Die, Region, box_centre, box_side, square_box
+from vision.types import Die, Region, box_centre, box_round, box_side, square_box
 
 ECHO = 0.65  # regions nearer than this x the larger's side are one die seen twice
 LIKE_SIZED = 0.7  # ... when the smaller is at least this x the larger's side
@@ -73,7 +73,7 @@ def read_once(image: np.ndarray, regions: tuple[Region, ...], smallest: float = 
     looks: list[tuple[tuple[float, float], float]] = []
     for i, j in pairs:
         a, b = regions[i].box, regions[j].box
-        both = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+        both = box_round(a, b)
         centre = box_centre(both)
         looks += [(centre, max(box_side(a), box_side(b))), (centre, box_side(both))]
     places = M.turned(image, looks)

@@ -37,7 +37,7 @@ from vision import model as M
 from vision.candidates import NOT_DIE
 from vision.larger_look import Read, unanimous, unanimous_die
 from vision.locate import Frames
-from vision.types import UNREAD, Box, Die, Region, box_centre, box_side
+from vision.types import UNREAD, Box, Die, Region, box_centre, box_round, box_side
 from vision.within_box import ONE_DOUBTED
 
 NEAR = 1.3  # a place whose centre is within this x the mean side of it and the one ...
@@ -46,11 +46,11 @@ SPLIT_SURE = 0.85  # ... and a two read there by every classifier, each this sur
 TWO = 2
 
 
-def nearest(box: Box, others: list[Box]) -> tuple[int, float] | None:
+def nearest_box(box: Box, others: list[Box]) -> tuple[int, float] | None:
     """The index of the box in ``others`` whose centre is nearest ``box``'s, and that
     distance over their mean side; None if there are no others.
 
-    >>> nearest((0, 0, 10, 10), [(30, 0, 40, 10), (12, 0, 22, 10)])
+    >>> nearest_box((0, 0, 10, 10), [(30, 0, 40, 10), (12, 0, 22, 10)])
     (1, 1.2)
     """
     if not others:
@@ -68,11 +68,9 @@ def over_both(a: Box, b: Box, f: float) -> list[tuple[tuple[float, float], float
     >>> over_both((0, 0, 10, 10), (10, 4, 20, 14), 2.0)
     [((5.0, 3.5), 10.0), ((5.0, 3.5), 11.5)]
     """
-    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
-    x1, y1 = max(a[2], b[2]), max(a[3], b[3])
-    side = max(x1 - x0, y1 - y0) / f
-    centre = ((x0 + x1) / 2 / f, (y0 + y1) / 2 / f)
-    return [(centre, side * k) for k in SIZES]
+    both = box_round(a, b)
+    x, y = box_centre(both)
+    return [((x / f, y / f), box_side(both) / f * k) for k in SIZES]
 
 
 def read_two(fr: Frames, places: list[M.Place]) -> list[Read] | None:
@@ -91,7 +89,7 @@ def read_two(fr: Frames, places: list[M.Place]) -> list[Read] | None:
 def split_twos(fr: Frames, dice: list[Die], unsure: list[Region], sure: float,
                ) -> tuple[list[Die], list[Region]]:
     """``dice`` and ``unsure`` with each die read as a one under ``ONE_DOUBTED`` that is a
-    two's pip (``read_two`` over it and its nearest place within ``NEAR``) dropped beside
+    two's pip (``read_two`` over it and its ``nearest_box`` within ``NEAR``) dropped beside
     a die read as that two, replaced with its neighbour by the two read as surely as
     ``sure`` (the pressed threshold), or else made an uncertain place."""
     doubted = [d for d in dice if d.value == 1 and d.confidence < ONE_DOUBTED]
@@ -100,12 +98,12 @@ def split_twos(fr: Frames, dice: list[Die], unsure: list[Region], sure: float,
     gone: set[int] = set()  # ids of the dice and places a two's pip takes out
     added: list[Die] = []
     left: list[Region] = []
+    everything: list[Die | Region] = [*dice, *unsure]
     for one in doubted:
         if id(one) in gone:
             continue  # the other pip of a two read already
-        everything: list[Die | Region] = [*dice, *unsure]
         others = [x for x in everything if x is not one and id(x) not in gone]
-        near = nearest(one.box, [x.box for x in others])
+        near = nearest_box(one.box, [x.box for x in others])
         if near is None or near[1] > NEAR:
             continue
         other = others[near[0]]

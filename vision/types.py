@@ -39,6 +39,15 @@ def box_side(box: Box) -> float:
     return float(max(box[2] - box[0], box[3] - box[1]))
 
 
+def box_round(a: Box, b: Box) -> Box:
+    """The least box holding both boxes ``a`` and ``b``.
+
+    >>> box_round((0, 0, 10, 10), (10, 4, 20, 14))
+    (0, 0, 20, 14)
+    """
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
 def box_centre(box: Box) -> tuple[float, float]:
     """The centre of a pixel box (x0, y0, x1, y1).
 

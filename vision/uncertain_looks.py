@@ -49,6 +49,7 @@ from vision.types import (
     Face,
     Region,
     box_centre,
+    box_round,
     box_side,
     square_box,
 )
@@ -107,9 +108,9 @@ def own_pip(fr: Frames, die: Die, mark: Region, sure: float) -> bool:
     (``unanimous``), reads the same value. A mark on a neighbour the die's box left out is
     not: that crop holds two dice."""
     f = fr.full_px
-    x0, y0 = min(die.box[0], mark.box[0]), min(die.box[1], mark.box[1])
-    x1, y1 = max(die.box[2], mark.box[2]), max(die.box[3], mark.box[3])
-    place = (((x0 + x1) / 2 / f, (y0 + y1) / 2 / f), max(x1 - x0, y1 - y0) / f)
+    both = box_round(die.box, mark.box)
+    x, y = box_centre(both)
+    place = ((x / f, y / f), box_side(both) / f)
     return any(d.value == die.value
                for d in unanimous_dice(fr, M.turned(fr.full, [place]), sure, ones=True))
 
