@@ -60,6 +60,7 @@ from vision.candidates import (
 )
 from vision.centre_pip import FaceLooks, glint_at
 from vision.coarse_look import contradicted, covers, explained
+from vision.colour_cast import balanced
 from vision.die_body import SHOWN
 from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
@@ -142,7 +143,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     for an image the reader cannot use (too small, not an image).
     """
     t0 = time.perf_counter()
-    image = check_image(image)
+    raw = check_image(image)
+    image = balanced(raw)  # a strong cast, one channel burnt out: balanced (else as it is)
     fr = frames(image)
     looked = locate(fr.work_levels)
     cands = settled(fr, looked)
@@ -214,7 +216,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     dt = tuple(dice)
     reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
     if profile is not None or reference is not None:
-        reading = refine(image, reading, profile, reference)
+        reading = refine(raw, reading, profile, reference)  # as taught: the frame as it came
     reading = on_slanted_tops(image, reading)
     in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
     reading = reading.without(in_part, READ_APART) if in_part else reading
@@ -289,8 +291,9 @@ def without_refused(image: np.ndarray, reading: Reading, below: float,
 
 def die_crops(image: np.ndarray, reading: Reading) -> np.ndarray:
     """The aligned (N, CROP, CROP, 3) BGR crops the reader classified for ``reading.dice``
-    (same order), from the same image; feed them to ``vision.model.classifier_features``."""
-    fr = frames(image)
+    (same order), from the same image (balanced as ``read_dice`` balances it); feed them
+    to ``vision.model.classifier_features``."""
+    fr = frames(balanced(check_image(image)))
     k = 1.0 / fr.full_px
     places = []
     for d in reading.dice:
