@@ -17,6 +17,7 @@ dice, as most games read, up to a Doubting Dice reveal of every player's dice).
                          [FOLDER...]
     scripts/bench-vision --teach K [--picks N] [FOLDER...]
     scripts/bench-vision --changes [--split all|train|heldout] [FOLDER...]
+    scripts/bench-vision --scales [--split all|train|heldout] [FOLDER...]
     scripts/bench-vision --tilts
 
 ``--tilts``: the slanted-cubes probe only, the same scenes seen by cameras tilted 5-20,
@@ -43,6 +44,12 @@ the changes together: a guess at unseen scenes, and whether the reader stays hon
 through every change (a slanted webcam under a warm lamp is a scene no shared folder and no
 probe alone shows).
 
+``--scales``: per folder, the photos as they are, then as a camera of other resolution (or
+nearer or farther) shows them: scaled by each of ``SCALES`` (``camera_changes.rescaled``;
+INTER_AREA to shrink, cubic to enlarge). A 640x480 photo scaled 2x is the box's own
+1280x960 capture of its scene; 1.5x and 3x put the dice at sizes between the reader's 2x
+pyramid steps, where its working image no longer shows them at the photo's own size.
+
 Without named folders, the probe scenes (``vision.probe_scenes``: dice drawn by code no
 network trained on, after the issue's unseen dark-cloth and slanted-webcam scenes) follow,
 scored per scene: the right number of dice, exactly the right values, ruled wrong; then
@@ -66,7 +73,7 @@ import cv2
 import numpy as np
 
 from vision.annotate import annotate
-from vision.camera_changes import Change, changed
+from vision.camera_changes import Change, changed, rescaled
 from vision.camera_tilt import STEEP, camera_tilt
 from vision.dataset import (
     LabeledDie,
@@ -95,6 +102,7 @@ TILT_BANDS = ((5.0, 20.0), (20.0, 35.0), (35.0, 50.0))  # --tilts: cameras this 
 #                                                          straight down (degrees)
 PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
 CAPTURE = (1280, 960)  # the box's default capture size
+SCALES = (0.75, 1.5, 2.0, 3.0)  # --scales: each photo scaled so (another camera's resolution)
 
 
 @dataclass
@@ -294,10 +302,11 @@ def capture_ms(image: np.ndarray) -> tuple[float, float]:
 def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                  verbose: bool = False, photos: list[LabeledPhoto] | None = None,
                  profile: Profile | None = None, name: str | None = None,
-                 count_known: bool = False, change: Change | None = None) -> FolderResult:
+                 count_known: bool = False, change: Change | None = None,
+                 scale: float | None = None) -> FolderResult:
     """One folder's row; ``count_known``: each photo read told how many dice it holds, as
     the box is by its game; ``change``: each photo as another camera or lamp shows it
-    (``vision.camera_changes``)."""
+    (``vision.camera_changes``); ``scale``: each photo scaled so (``rescaled``)."""
     photos = load_folder(folder, split) if photos is None else photos
     r = FolderResult(name or folder.name, len(photos), 0, 0, 0, 0, 0, 0.0)
     times, capture, cpu, capture_cpu = [], [], [], []
@@ -305,6 +314,8 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         image, labels = read_photo(photo.path), photo.dice
         if change is not None:
             image, labels = changed(image, labels, change)
+        if scale is not None:
+            image, labels = rescaled(image, labels, scale)
         reading, used = timed_read(image, profile, len(labels) if count_known else None)
         times.append(reading.ms)
         cpu.append(used)
@@ -318,7 +329,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
         r.count(len(labels), *box_ruling(reading, labels))
-        if change is None and k % CAPTURE_EVERY == 0:
+        if change is None and scale is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
             capture.append(wall)
             capture_cpu.append(used)
@@ -337,7 +348,8 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
                     cv2.rectangle(out, (x0, y0), (x1, y1), color, 1)
                     cv2.putText(out, str(lab.value), (x1 + 2, y1), cv2.FONT_HERSHEY_SIMPLEX,
                                 0.45, color, 1, cv2.LINE_AA)
-                tag = "" if change is None else "-" + change.name.lower()
+                tag = ("" if change is None else "-" + change.name.lower()) + (
+                    "" if scale is None else f"-x{scale:g}")
                 cv2.imwrite(str(failures / f"{folder.name}-{photo.path.stem}{tag}.png"), out)
     r.median_ms = statistics.median(times) if times else 0.0
     r.capture_ms = statistics.median(capture) if capture else 0.0
@@ -360,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--changes", action="store_true",
                     help="also read each photo as other cameras and lamps would show it "
                     "(vision.camera_changes), one row per change")
+    ap.add_argument("--scales", action="store_true",
+                    help="also read each photo scaled as cameras of other resolutions show "
+                    f"it (x{', x'.join(f'{k:g}' for k in SCALES)}), one row per scale")
     ap.add_argument("--tilts", action="store_true",
                     help="only the slanted-cubes probe, its scenes seen by cameras "
                     "tilted 5-20, 20-35 and 35-50 degrees off straight down")
@@ -400,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.changes:
         return bench_changes(folders, split, args.failures, args.verbose, args.count_known,
                              probes=not args.folders)
+    if args.scales:
+        return bench_scales(folders, split, args.failures, args.verbose, args.count_known)
     results = []
     for folder in folders:
         results.append(bench_folder(folder, split, args.failures, args.verbose,
@@ -435,6 +452,21 @@ def bench_changes(folders: list[Path], split: str | None, failures: Path | None,
             _through_changes(probe, probe.value, ProbeResult.summed, lambda p, change, name:
                              bench_probe(p, name=name, count_known=count_known,
                                          change=change))
+    return 0
+
+
+def bench_scales(folders: list[Path], split: str | None, failures: Path | None,
+                 verbose: bool, count_known: bool) -> int:
+    """The ``--scales`` rows: per folder, the photos as they are, then scaled by each of
+    ``SCALES``."""
+    for folder in folders:
+        photos = load_folder(folder, split)
+        print(bench_folder(folder, split, None, verbose, photos, name=folder.name,
+                           count_known=count_known).line(), flush=True)
+        for k in SCALES:
+            row = bench_folder(folder, split, failures, verbose, photos, name=f"  x{k:g}",
+                               count_known=count_known, scale=k)
+            print(row.line(), flush=True)
     return 0
 
 

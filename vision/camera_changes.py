@@ -166,6 +166,29 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
 }
 
 
+def scaled_label(die: LabeledDie, k: float) -> LabeledDie:
+    """A die's label in the photo scaled ``k`` times.
+
+    >>> scaled_label(LabeledDie(4, (10.0, 20.0, 30.0, 40.0)), 1.5).box
+    (15.0, 30.0, 45.0, 60.0)
+    """
+    x0, y0, x1, y1 = die.box
+    return LabeledDie(die.value, (x0 * k, y0 * k, x1 * k, y1 * k))
+
+
+def rescaled(image: np.ndarray, dice: tuple[LabeledDie, ...], k: float,
+             ) -> tuple[np.ndarray, tuple[LabeledDie, ...]]:
+    """The photo as a camera of ``k`` times its resolution (or ``k`` times nearer) shows
+    it, and its labels where the dice now lie (``scripts/bench-vision --scales``).
+
+    >>> image, dice = rescaled(np.zeros((40, 60, 3), np.uint8),
+    ...                        (LabeledDie(2, (10.0, 5.0, 20.0, 15.0)),), 1.5)
+    >>> image.shape, dice[0].box
+    ((60, 90, 3), (15.0, 7.5, 30.0, 22.5))
+    """
+    return _scaled(k)(image), tuple(scaled_label(d, k) for d in dice)
+
+
 def moved_label(die: LabeledDie, change: Change, shape: tuple[int, ...]) -> LabeledDie:
     """Where a die's label lies after ``change`` (``shape``: the photo's, before).
 
@@ -179,8 +202,7 @@ def moved_label(die: LabeledDie, change: Change, shape: tuple[int, ...]) -> Labe
     """
     x0, y0, x1, y1 = die.box
     if change in SCALE:
-        k = SCALE[change]
-        return LabeledDie(die.value, (x0 * k, y0 * k, x1 * k, y1 * k))
+        return scaled_label(die, SCALE[change])
     if change is Change.TURNED:  # clockwise: (x, y) -> (height - y, x)
         return LabeledDie(die.value, (shape[0] - y1, x0, shape[0] - y0, x1))
     if change is Change.TILTED:  # the box around the label's corners as they now lie
