@@ -52,18 +52,24 @@ def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
     assert frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
 
 
-def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
-    img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
-    looks: list[tuple[int, int]] = []
+@pytest.fixture
+def looks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The (height, width) of every detector input from here on."""
+    seen: list[tuple[int, int]] = []
     run = M.run_detector
 
     def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
             norm: tuple[float, float] | None = None, local: float | None = None,
             ) -> tuple[np.ndarray, np.ndarray]:
-        looks.append((small if small is not None else image).shape[:2])
+        seen.append((small if small is not None else image).shape[:2])
         return run(image, small, norm=norm, local=local)
 
     monkeypatch.setattr(M, "run_detector", spy)
+    return seen
+
+
+def test_small_dice_are_found_through_the_second_pass(looks: list[tuple[int, int]]) -> None:
+    img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
     reading = R.read_dice(img)
     assert looks == [(240, 320), (480, 640)]  # half size, then the image itself
     found = list(reading.dice) + list(reading.uncertain)
@@ -71,22 +77,12 @@ def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.Monkey
 
 
 def test_larger_dice_are_looked_at_again_at_the_size_the_detector_knows(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        looks: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch) -> None:
     """Large-dice probe scene 35: dice of 64-130 working px measure 32-65 px in the first
     look (half size), where it places some off their centres; the second look shrinks that
     half until they measure about DET_DIE px, and the scene is read exactly right. Without
     that look two of its dice are left uncertain."""
     img, drawn = probe_scene(Probe.LARGE_DICE, 35)
-    looks: list[tuple[int, int]] = []
-    run = M.run_detector
-
-    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-            norm: tuple[float, float] | None = None, local: float | None = None,
-            ) -> tuple[np.ndarray, np.ndarray]:
-        looks.append((small if small is not None else image).shape[:2])
-        return run(image, small, norm=norm, local=local)
-
-    monkeypatch.setattr(M, "run_detector", spy)
     reading = R.read_dice(img)
     half = (img.shape[0] // 2, img.shape[1] // 2)
     assert looks[0] == half
