@@ -4,8 +4,7 @@ The input is checked and capped in size (``full``), then halved by 2x pyramid st
 working image (``frames``). The detector network (``vision.model``) marks die centres and
 sizes there (``find_peaks``): a first look at half the working size, then a second at the
 scale the dice sizes seen call for (``pick_scale``: the working image itself for small
-dice, the half shrunk so that they measure ``DET_DIE`` px for larger ones, a quarter of it
-for the largest), whose peaks replace the first's near them; where the
+dice, a quarter of it for large ones), whose peaks replace the first's near them; where the
 first look saw the dice at a good size, a closer look only where it may have merged two
 dice (``vision.merged_dice``). A place is only a place, in working pixels: whether a die
 lies there, and what it shows, is the classifier's to say (``vision.candidates``).
@@ -28,10 +27,6 @@ WORK_MAX = 1000  # the detector's working image: the input halved until its side
 DET_SCALE_DEFAULT = 0.5  # the first look: the working image at half size
 SIZE_PEAK = 0.35  # peaks this strong set the scale of the second look
 SMALL_DIE = 28.0  # median die below this (working px): look again at twice the scale
-MID_DIE = 64.0  # median die above this (and up to LARGE_DIE): look again at the scale that
-#                shows them DET_DIE px across, a size the detector learned from
-DET_DIE = 30.0  # (at half the working size, dice 64-130 px measure 32-65 px there, where
-#                the first look splits some dice into two peaks or places them off centre)
 LARGE_DIE = 130.0  # median die above this: look again at half the scale
 PEAK_MIN = 0.2  # heat-map peak worth a look
 MAX_PEAKS = 96  # at most this many peaks a look (best first): three times the most dice read
@@ -120,12 +115,7 @@ def pick_scale(peaks: list[Peak]) -> float:
     """The detector scale for a second pass, from the dice sizes seen (working pixels).
 
     1.0: small dice (the detector looks at the working image itself, not its half);
-    0.25: large dice; between 0.25 and 0.5, dice from ``MID_DIE`` to ``LARGE_DIE``: the
-    scale at which they measure ``DET_DIE`` px; 0.5 (no second pass): the first pass saw
-    them at a good size.
-
-    >>> [round(pick_scale([((0.0, 0.0), s, 0.9)]), 3) for s in (20.0, 50.0, 80.0, 125.0, 200.0)]
-    [1.0, 0.5, 0.375, 0.24, 0.25]
+    0.25: large dice; 0.5 (no second pass): the first pass saw them at a good size.
     """
     sure = [s for _, s, h in peaks if h >= SIZE_PEAK] or [s for _, s, _ in peaks]
     if not sure:
@@ -135,8 +125,6 @@ def pick_scale(peaks: list[Peak]) -> float:
         return 1.0
     if m > LARGE_DIE:
         return 0.25
-    if m > MID_DIE:
-        return DET_DIE / m
     return DET_SCALE_DEFAULT
 
 
@@ -151,14 +139,8 @@ def locate(levels: Pyramid) -> list[Peak]:
     scale = pick_scale(peaks)
     if scale == 1.0:
         return _merge(peaks, _look(work, work), lambda p: p[1] < 2 * SMALL_DIE)
-    if scale == 0.25:
-        if min(small.shape[:2]) >= 2 * M.PAD:
-            return _merge(peaks, _look(work, levels[2]), lambda p: p[1] > LARGE_DIE / 2)
-    elif scale < DET_SCALE_DEFAULT:  # the half image shrunk: the dice DET_DIE px there
-        f = scale / DET_SCALE_DEFAULT
-        sized = cv2.resize(small, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-        if min(sized.shape[:2]) >= 2 * M.PAD:
-            return _merge(peaks, _look(work, sized), lambda p: p[1] > MID_DIE / 2)
+    if scale == 0.25 and min(small.shape[:2]) >= 2 * M.PAD:
+        return _merge(peaks, _look(work, levels[2]), lambda p: p[1] > LARGE_DIE / 2)
     return sorted(peaks + _beside(work, shoulders(heat, cell, peaks), peaks), key=lambda p: -p[2])
 
 

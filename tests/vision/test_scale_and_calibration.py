@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
 from vision import candidates, uncertain_looks
-from vision import locate as L
 from vision import model as M
 from vision import reader as R
 from vision.calibrate import FLOOR, Reads, best_thresholds, fit_temperature
-from vision.camera_changes import rescaled
-from vision.dataset import load_folder, match, read_photo
-from vision.locate import DET_DIE, DET_SCALE_DEFAULT, SMALL_DIE, _merge, frames, pick_scale
+from vision.locate import DET_SCALE_DEFAULT, SMALL_DIE, _merge, frames, pick_scale
 from vision.merged_dice import Peak
-from vision.probe_scenes import Probe, probe_scene
 from vision.synthetic import render_dice_scene
 from vision.types import TOUCHING_DICE
 
@@ -30,7 +24,6 @@ def test_small_dice_call_for_a_look_at_twice_the_scale() -> None:
     assert pick_scale(_peaks([22, 25, 30])) == 1.0
     assert pick_scale(_peaks([45, 50, 60])) == DET_SCALE_DEFAULT
     assert pick_scale(_peaks([160, 180])) == 0.25
-    assert pick_scale(_peaks([75, 80, 85])) == DET_DIE / 80  # the dice DET_DIE px there
     assert pick_scale([]) == DET_SCALE_DEFAULT  # an empty tray stays one pass
     # weak peaks do not set the scale when strong ones exist
     assert pick_scale(_peaks([50, 52]) + _peaks([10, 10, 10, 10], 0.25)) == 0.5
@@ -52,45 +45,22 @@ def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
     assert frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
 
 
-@pytest.fixture
-def looks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """The (height, width) of every detector input from here on."""
-    seen: list[tuple[int, int]] = []
+def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
+    looks: list[tuple[int, int]] = []
     run = M.run_detector
 
     def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
             norm: tuple[float, float] | None = None, local: float | None = None,
             ) -> tuple[np.ndarray, np.ndarray]:
-        seen.append((small if small is not None else image).shape[:2])
+        looks.append((small if small is not None else image).shape[:2])
         return run(image, small, norm=norm, local=local)
 
     monkeypatch.setattr(M, "run_detector", spy)
-    return seen
-
-
-def test_small_dice_are_found_through_the_second_pass(looks: list[tuple[int, int]]) -> None:
-    img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
     reading = R.read_dice(img)
     assert looks == [(240, 320), (480, 640)]  # half size, then the image itself
     found = list(reading.dice) + list(reading.uncertain)
     assert len(found) == 5
-
-
-def test_larger_dice_are_looked_at_again_at_the_size_the_detector_knows(
-        looks: list[tuple[int, int]], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Large-dice probe scene 35: dice of 64-130 working px measure 32-65 px in the first
-    look (half size), where it places some off their centres; the second look shrinks that
-    half until they measure about DET_DIE px, and the scene is read exactly right. Without
-    that look two of its dice are left uncertain."""
-    img, drawn = probe_scene(Probe.LARGE_DICE, 35)
-    reading = R.read_dice(img)
-    half = (img.shape[0] // 2, img.shape[1] // 2)
-    assert looks[0] == half
-    h, w = looks[1]  # the half, shrunk (0.46-0.94x)
-    assert 0.45 * half[1] < w < 0.95 * half[1] and abs(h / w - half[0] / half[1]) < 0.02
-    assert reading.values == tuple(sorted(d.value for d in drawn)) and not reading.uncertain
-    monkeypatch.setattr(L, "MID_DIE", float("inf"))  # no such look: two dice left unsure
-    assert len(R.read_dice(img).uncertain) == 2
 
 
 @pytest.fixture
@@ -534,27 +504,3 @@ def test_thresholds_between_two_that_swing_are_the_lowest_whose_reads_hold(
     assert C.settle_between([], 2.0, 0.002, (0.6, 0.9, 0.9), (0.65, 0.9, 0.9))[0] == (
         0.7, 0.9, 0.9)
     assert tried[:2] == [(0.65, 0.9, 0.9), (0.73, 0.9, 0.9)]
-
-
-SIZED_LOOK_PHOTOS = ("dice_19", "dice_42", "four_50", "six_49", "two_48")
-"""table-white photos that, scaled 1.5x (a 960x720 frame: the dice 60-110 px in the working
-image), the first look alone reads wrongly: a one missed, a die's side marked as a die, a
-die left uncertain; the sized second look reads each exactly right."""
-
-
-def test_white_photos_scaled_between_pyramid_steps_are_read_by_the_sized_look(
-        photos: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    chosen = [p for p in load_folder(photos / "table-white") if p.path.stem in SIZED_LOOK_PHOTOS]
-    assert len(chosen) == len(SIZED_LOOK_PHOTOS)
-
-    def exactly_right() -> list[bool]:
-        out = []
-        for photo in chosen:
-            image, labels = rescaled(read_photo(photo.path), photo.dice, 1.5)
-            reading = R.read_dice(image)
-            out.append(match(reading.dice, labels).entirely_right and not reading.uncertain)
-        return out
-
-    assert exactly_right() == [True] * len(chosen)
-    monkeypatch.setattr(L, "MID_DIE", float("inf"))
-    assert not any(exactly_right())
