@@ -6,7 +6,8 @@ sizes there (``find_peaks``): a first look at half the working size, then a seco
 scale the dice sizes seen call for (``pick_scale``: the working image itself for small
 dice, a quarter of it for large ones), whose peaks replace the first's near them; where the
 first look saw the dice at a good size, a closer look only where it may have merged two
-dice (``vision.merged_dice``). A place is only a place, in working pixels: whether a die
+dice (``vision.merged_dice``). Dice larger than the reader is made for are read in the
+frame shrunk (``read_scale``, ``shrunk``). A place is only a place, in working pixels: whether a die
 lies there, and what it shows, is the classifier's to say (``vision.candidates``).
 """
 
@@ -36,6 +37,14 @@ LOCAL = 32.0  # a look normalized locally: each pixel by its neighbourhood, a Ga
 UNLIKE = 0.5  # ... its peaks count where the neighbourhood's mean lies this x the frame's
 #              spread from the frame's mean (a pale floor's dice gain nothing by it)
 PEAK_GAP = 0.45  # peaks closer than this x the smaller size are one peak
+SHRINK_OVER = 64.0  # median die above this (working px): the frame is read shrunk
+#                     (``read_scale``; at 56 or 52 a shared white photo of large dice is lost)
+SHRUNK_DIE = 48.0  # ... so that its dice measure this (the shared folders' dice: 37-52 by
+#                   folder; at 42 two drawn touching dice more were read as one)
+SHRUNK_MIN = 360  # ... but never to a shorter side than this (px): a die filling the frame
+#                   (at 240, slanted cubes, their top faces half their boxes, read worse)
+WORTH = 0.9  # ... and only where its working image is at most this x the frame's (else
+#              the reader would lose only the finer pixels its crops are cut from)
 
 
 def find_peaks(heat: np.ndarray, size: np.ndarray, threshold: float, cell: float = M.STRIDE,
@@ -111,21 +120,64 @@ def _merge(base: list[Peak], finer: list[Peak], keep: Callable[[Peak], bool]) ->
     return sorted(out, key=lambda p: -p[2])
 
 
+def dice_size(peaks: list[Peak], strong_only: bool = False) -> float | None:
+    """The dice's size (working pixels) as the peaks show it: the median of the strong
+    peaks' sizes (``SIZE_PEAK``), or of all peaks' where none is strong (unless
+    ``strong_only``); None for none.
+
+    >>> peaks = [((0.0, 0.0), 40.0, 0.9), ((9.0, 0.0), 50.0, 0.8), ((5.0, 5.0), 9.0, 0.2)]
+    >>> dice_size(peaks), dice_size(peaks[2:]), dice_size(peaks[2:], strong_only=True)
+    (45.0, 9.0, None)
+    """
+    sure = [s for _, s, h in peaks if h >= SIZE_PEAK]
+    if not sure and not strong_only:
+        sure = [s for _, s, _ in peaks]
+    return float(median(sure)) if sure else None
+
+
 def pick_scale(peaks: list[Peak]) -> float:
     """The detector scale for a second pass, from the dice sizes seen (working pixels).
 
     1.0: small dice (the detector looks at the working image itself, not its half);
     0.25: large dice; 0.5 (no second pass): the first pass saw them at a good size.
     """
-    sure = [s for _, s, h in peaks if h >= SIZE_PEAK] or [s for _, s, _ in peaks]
-    if not sure:
+    m = dice_size(peaks)
+    if m is None:
         return DET_SCALE_DEFAULT
-    m = float(median(sure))
     if m < SMALL_DIE:
         return 1.0
     if m > LARGE_DIE:
         return 0.25
     return DET_SCALE_DEFAULT
+
+
+def read_scale(fr: Frames, peaks: list[Peak]) -> float:
+    """The scale (of the input) a frame is read at, from the dice sizes its first look saw
+    surely: 1.0, or under it where the dice are larger than ``SHRINK_OVER`` working pixels, so that
+    they measure ``SHRUNK_DIE`` (a nearer or finer camera than the photos the reader's
+    checks were made on: a glint check that takes a large five's middle pip for a glint,
+    a second look that splits a large die), but no shorter side than ``SHRUNK_MIN``, and
+    only where that makes the working image smaller (``WORTH``): a frame halved to its
+    working image keeps its finer pixels for the crops."""
+    m = dice_size(peaks, strong_only=True)  # a tray's rim, weakly taken for dice, is none
+    if m is None or m <= SHRINK_OVER:
+        return 1.0
+    h, w = fr.full.shape[:2]
+    least = SHRUNK_MIN / (min(h, w) * fr.full_px)  # the input's scale at that shortest side
+    scale = max(SHRUNK_DIE / (m * fr.work_px), least)
+    return scale if scale * fr.work_px < WORTH else 1.0  # a working image no smaller: none
+
+
+def shrunk(fr: Frames, scale: float) -> np.ndarray:
+    """The frame's input at ``scale`` (under 1): the pyramid's nearest level above it,
+    shrunk the rest of the way with INTER_AREA (a whole 2x step costs a fraction of an
+    INTER_AREA shrink of the input)."""
+    h, w = fr.full.shape[:2]
+    size = (max(1, round(w * fr.full_px * scale)), max(1, round(h * fr.full_px * scale)))
+    k = 0
+    while fr.levels[k + 1].shape[1] >= size[0] and fr.levels[k + 1].shape[0] >= size[1]:
+        k += 1
+    return cv2.resize(fr.levels[k], size, interpolation=cv2.INTER_AREA)
 
 
 def locate(levels: Pyramid) -> list[Peak]:

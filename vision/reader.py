@@ -2,7 +2,10 @@
 
 Steps: the frame is halved (2x pyramid steps) to a working size; a small detector network
 marks die centres and sizes (``vision.model``), first at half the working size, then again
-at the scale the dice sizes seen call for (``vision.locate``); each candidate is cropped
+at the scale the dice sizes seen call for (``vision.locate``); where those dice are larger
+than the reader's looks and checks are made for (a nearer or finer camera), the frame is
+shrunk until they are not and read so (``locate.read_scale``), the reading given back in
+the frame's own pixels. Each candidate is cropped
 from the full-resolution frame at its own scale, turned to the die's own axes, and a small
 classifier says "not a die" or its value, with a calibrated probability. Dice read near
 their threshold get a second look by two other classifiers; dice touching another must be
@@ -65,7 +68,8 @@ from vision.die_body import SHOWN
 from vision.die_pieces import whole_dice
 from vision.floor_pattern import FloorSpots
 from vision.images import ImageError, check_image
-from vision.locate import frames, locate
+from vision.locate import Frames, frames, locate, read_scale, shrunk
+from vision.merged_dice import Peak
 from vision.missed_dice import lone_dice, missed_dice
 from vision.more_pips import more_pips
 from vision.past_glints import read_past
@@ -147,6 +151,23 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     image = balanced(raw)  # a strong cast, one channel burnt out: balanced (else as it is)
     fr = frames(image)
     looked = locate(fr.work_levels)
+    back = 1.0  # input pixels per pixel of the image read
+    scale = read_scale(fr, looked)
+    if scale < 1.0:  # dice larger than the reader's looks are made for: read shrunk
+        image = shrunk(fr, scale)
+        back = raw.shape[1] / image.shape[1]
+        fr = frames(image)
+        looked = locate(fr.work_levels)
+    reading = _found(fr, looked, image, expect)
+    if profile is not None or reference is not None:  # as taught: the frame as it came
+        reading = refine(raw, reading.scaled(back), profile, reference).scaled(1.0 / back)
+    reading = _checked(image, reading).scaled(back)
+    return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
+
+
+def _found(fr: Frames, looked: list[Peak], image: np.ndarray, expect: int | None) -> Reading:
+    """The dice and uncertain places in ``image`` (``fr``, its frames; ``looked``, the
+    detector's places in them): every look of ``read_dice`` before the profile's."""
     cands = settled(fr, looked)
     if faint_frame(cands):  # nothing die-like, or only faint: a look normalized locally
         looked, cands = looked_locally(fr, looked, cands)  # (a tray unlike its table)
@@ -214,9 +235,12 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         dice = off_floor_spots(dice, spots, [d for d, b in zip(dice, shows, strict=True)
                                              if b >= PRINT_BODY], side)
     dt = tuple(dice)
-    reading = Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
-    if profile is not None or reference is not None:
-        reading = refine(raw, reading, profile, reference)  # as taught: the frame as it came
+    return Reading(dt, ut, expect, 0.0, verdict(dt, ut, expect))
+
+
+def _checked(image: np.ndarray, reading: Reading) -> Reading:
+    """``reading`` (of ``image``) with each die's top face and value checked: the checks of
+    ``read_dice`` after the profile's."""
     reading = on_slanted_tops(image, reading)
     in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
     reading = reading.without(in_part, READ_APART) if in_part else reading
@@ -228,8 +252,7 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
                               PIP_MISSING)
     reading = without_refused(image, reading, COUNTED, partial(more_pips, faces=faces),
                               MORE_PIPS, alone(reading))  # a die alone: no neighbour's pips
-    reading = without_seam_marks(reading)  # the count met: a mark between read dice is none
-    return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
+    return without_seam_marks(reading)  # the count met: a mark between read dice is none
 
 
 def is_in(region: Region, regions: list[Region]) -> bool:

@@ -149,6 +149,30 @@ class Reading:
         return replace(self, dice=kept, uncertain=unsure,
                        problem=verdict(kept, unsure, self.expect))
 
+    def scaled(self, k: float) -> Reading:
+        """This reading in an image ``k`` times the size of the one read (centres scaled to
+        0.1 px, boxes to whole pixels); itself for ``k`` 1.
+
+        >>> r = Reading((Die(4, (10.0, 12.0), (0, 2, 20, 22), 0.9),),
+        ...             (Region((30.0, 30.0), (25, 25, 35, 35), UNREAD),))
+        >>> s = r.scaled(1.5)
+        >>> s.dice[0].center, s.dice[0].box, s.uncertain[0].box
+        ((15.0, 18.0), (0, 3, 30, 33), (38, 38, 52, 52))
+        """
+        if k == 1.0:
+            return self
+
+        def point(p: tuple[float, float]) -> tuple[float, float]:
+            return round(p[0] * k, 1), round(p[1] * k, 1)
+
+        def box(b: Box) -> Box:
+            return (round(b[0] * k), round(b[1] * k), round(b[2] * k), round(b[3] * k))
+
+        return replace(self, dice=tuple(replace(d, center=point(d.center), box=box(d.box))
+                                        for d in self.dice),
+                       uncertain=tuple(replace(r, center=point(r.center), box=box(r.box))
+                                       for r in self.uncertain))
+
     @property
     def ok(self) -> bool:
         """True when every die was read and the count matches what was expected."""

@@ -19,16 +19,20 @@ from vision.types import PIP_MISSING
 @pytest.mark.parametrize(("probe", "seed", "value"), [(Probe.SPOTTED_FLOOR, 43, 2),
                                                       (Probe.GLOSSY_DICE, 32, 3)])
 def test_a_die_read_as_a_five_its_face_cannot_show_is_not_ruled_on(
-        probe: Probe, seed: int, value: int) -> None:
+        probe: Probe, seed: int, value: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Spotted-floor scene 43: a white two with red pips, the floor's blue dots showing at
     its rounded corners, read as a five 0.85 sure. Glossy-dice scene 32: a black three
     with a glint beside a corner pip, read as a five 0.79 sure. Neither face has a mark in
     its middle and at two of its corners, as a five's has: each die is an uncertain
-    region, and nothing is ruled wrong."""
+    region, and nothing is ruled wrong. (Their dice, boxed 65-86 px, are read in the frame
+    shrunk, where the two is read rightly and the classifier is unsure of the three
+    itself; the check is tested on each frame read at its own size.)"""
     image, drawn = probe_scene(probe, seed)
+    labels = probe_labels(drawn)
+    assert score_reading(R.read_dice(image), labels)[2] == 0
+    monkeypatch.setattr(R, "read_scale", lambda fr, peaks: 1.0)
     reading = R.read_dice(image)
-    _, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
-    assert ruled_wrong == 0
+    assert score_reading(reading, labels)[2] == 0
     assert [r.reason for r in reading.uncertain] == [PIP_MISSING]
     assert value not in reading.values
 
@@ -42,6 +46,7 @@ def test_the_three_read_as_a_five_is_told_through_other_cameras(
     whole, reads otherwise too: that look is turned off here, so the pip check is what
     tells it.)"""
     monkeypatch.setattr(R, "boxed_in_part", lambda image, reading, below: [])
+    monkeypatch.setattr(R, "read_scale", lambda fr, peaks: 1.0)  # as the test above
     image, drawn = probe_scene(Probe.GLOSSY_DICE, 32)
     image, labels = changed(image, probe_labels(drawn), change)
     reading = R.read_dice(image)

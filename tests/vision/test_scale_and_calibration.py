@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -10,7 +12,17 @@ from vision import candidates, uncertain_looks
 from vision import model as M
 from vision import reader as R
 from vision.calibrate import FLOOR, Reads, best_thresholds, fit_temperature
-from vision.locate import DET_SCALE_DEFAULT, SMALL_DIE, _merge, frames, pick_scale
+from vision.locate import (
+    DET_SCALE_DEFAULT,
+    SHRUNK_DIE,
+    SHRUNK_MIN,
+    SMALL_DIE,
+    _merge,
+    frames,
+    pick_scale,
+    read_scale,
+    shrunk,
+)
 from vision.merged_dice import Peak
 from vision.synthetic import render_dice_scene
 from vision.types import TOUCHING_DICE
@@ -43,6 +55,50 @@ def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
     assert fr.full.shape[:2] == (960, 1280) and fr.work.shape[:2] == (480, 640)
     assert fr.work_px == 2.0 and fr.full_px == 1.0
     assert frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
+
+
+def test_dice_larger_than_the_reader_is_made_for_set_a_shrunk_read() -> None:
+    fr = frames(np.zeros((720, 960, 3), np.uint8))
+    assert read_scale(fr, _peaks([40, 50, 60])) == 1.0  # the shared photos' sizes
+    assert read_scale(fr, []) == 1.0  # an empty tray
+    assert read_scale(fr, _peaks([80, 84, 90])) == pytest.approx(SHRUNK_DIE / 84)
+    assert read_scale(fr, _peaks([400])) == pytest.approx(SHRUNK_MIN / 720)  # fills the frame
+    big = frames(np.zeros((1440, 1920, 3), np.uint8))  # halved to work: sizes in its pixels
+    assert read_scale(big, _peaks([84])) == pytest.approx(SHRUNK_DIE / 168)
+
+
+def test_the_shrunk_frame_is_the_input_at_that_scale() -> None:
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    frame[:, 640:] = 200
+    out = shrunk(frames(frame), 0.3)
+    assert out.shape == (288, 384, 3)
+    assert out[:, :180].max() == 0 and out[:, 200:].min() == 200  # where it was, unblurred
+
+
+def test_large_dice_read_as_the_same_dice_smaller_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice 1.5-2x the size the reader is made for, the frame under the detector's halving
+    cap: read in the frame shrunk, their places given back in the frame's own pixels."""
+    img, drawn = render_dice_scene([5, 3, 6], 11, size=(480, 360), style="white", side=40)
+    big = cv2.resize(img, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+    looks: list[tuple[int, int]] = []
+    run = M.run_detector
+
+    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
+            norm: tuple[float, float] | None = None, local: float | None = None,
+            ) -> tuple[np.ndarray, np.ndarray]:
+        looks.append((small if small is not None else image).shape[:2])
+        return run(image, small, norm=norm, local=local)
+
+    monkeypatch.setattr(M, "run_detector", spy)
+    reading = R.read_dice(big, expect=3)
+    assert looks[0] == (360, 480)  # the first look, at half the 960x720 working image
+    assert any(h < 360 for h, _ in looks[1:])  # then the frame shrunk
+    assert reading.ok and sorted(reading.values) == [3, 5, 6]
+    for d in reading.dice:
+        near = min(drawn, key=lambda g: math.dist((2 * g.center[0], 2 * g.center[1]), d.center))
+        assert near.value == d.value
+        assert math.dist((2 * near.center[0], 2 * near.center[1]), d.center) < 8
+        assert 60 < d.box[2] - d.box[0] < 110  # the die's own size in the frame
 
 
 def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
