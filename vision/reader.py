@@ -5,31 +5,31 @@ marks die centres and sizes (``vision.model``), first at half the working size, 
 at the scale the dice sizes seen call for (``vision.locate``); where those dice are larger
 than the reader's looks and checks are made for (a nearer or finer camera), the frame is
 shrunk until they are not and read so (``locate.read_scale``), the reading given back in
-the frame's own pixels. Each candidate is cropped
-from the full-resolution frame at its own scale, turned to the die's own axes, and a small
-classifier says "not a die" or its value, with a calibrated probability. Dice read near
-their threshold get a second look by two other classifiers; dice touching another must be
-read alike by all three, and those pressed against it need a stricter threshold. When the
-caller knows how many dice lie there and fewer were seen, fainter places are read too
-(``vision.candidates``). Candidates read less surely than they need are looked at again
-before they are ruled on (``vision.candidate_looks``); the places left uncertain, and
-those where no die was read, after (``vision.uncertain_looks``).
-Two uncertain places nearer than any two dice can lie are one die marked twice, read
-once more as one (``vision.seen_twice``); an uncertain place alone in the frame may be a box
-on one pip of a larger die, read once more larger (``vision.larger_look``); a die too large
-for the looks so far, missed or seen only as its pips, is found by a look at a quarter of
-the working size where no die was read (``vision.coarse_look``). Two dice side by side
-that the detector took for one are found by the blob they make on the floor and read at
-its two ends (``vision.paired_dice``); one the detector marked in pieces, by the one square
-blob unlike the floor they lie in (``vision.die_pieces``); one not marked at all, by its
-square blob on the read dice's floor, or with no die read on the frame's own floor
-(``vision.missed_dice``). A die read from a box over two read dice beside it, its centre
-between theirs, is no die of its own (``vision.spanning_boxes``). A die in doubt that a
-slanted camera shows by its side face is read by its top face, looked at above its middle
-(``vision.slanted_top``). A die boxed on part of it whose whole, its square blob on the
-floor, reads as another value is not ruled on (``vision.whole_face``), nor is a three or
-five whose middle mark is a glint, not a pip (``vision.centre_pip``), nor a die whose face
-is bare where a pip of its value would be (``vision.pip_places``).
+the frame's own pixels. Each candidate is cropped from the full-resolution frame at its own
+scale, turned to the die's own axes, and a small classifier says "not a die" or its value,
+with a calibrated probability. Dice read near their threshold get a second look by two
+other classifiers; dice touching another must be read alike by all three, and those pressed
+against it need a stricter threshold. When the caller knows how many dice lie there and
+fewer were seen, fainter places are read too (``vision.candidates``). Candidates read less
+surely than they need are looked at again before they are ruled on
+(``vision.candidate_looks``); the places left uncertain, and those where no die was read,
+after (``vision.uncertain_looks``). Two uncertain places nearer than any two dice can lie
+are one die marked twice, read once more as one (``vision.seen_twice``); an uncertain place
+alone in the frame may be a box on one pip of a larger die, read once more larger
+(``vision.larger_look``); a die too large for the looks so far, missed or seen only as its
+pips, is found by a look at a quarter of the working size where no die was read
+(``vision.coarse_look``). Two dice side by side that the detector took for one are found by
+the blob they make on the floor and read at its two ends (``vision.paired_dice``); one the
+detector marked in pieces, by the one square blob unlike the floor they lie in
+(``vision.die_pieces``); one not marked at all, by its square blob on the read dice's
+floor, or with no die read on the frame's own floor (``vision.missed_dice``). A die read
+from a box over two read dice beside it, its centre between theirs, is no die of its own
+(``vision.spanning_boxes``). A die in doubt that a slanted camera shows by its side face is
+read by its top face, looked at above its middle (``vision.slanted_top``). A die boxed on
+part of it whose whole, its square blob on the floor, reads as another value is not ruled
+on (``vision.whole_face``), nor is a three or five whose middle mark is a glint, not a pip
+(``vision.centre_pip``), nor a die whose face is bare where a pip of its value would be
+(``vision.pip_places``).
 Scale, polarity and colour come from the image itself, so there are no per-scene settings.
 Dice the reader is not sure of are reported as ``uncertain`` so the caller can ask players
 to spread them. This module runs the steps in order (``read_dice``) and makes the reader
