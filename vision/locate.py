@@ -7,8 +7,8 @@ scale the dice sizes seen call for (``pick_scale``: the working image itself for
 dice, a quarter of it for large ones), whose peaks replace the first's near them; where the
 first look saw the dice at a good size, a closer look only where it may have merged two
 dice (``vision.merged_dice``). Dice larger than the reader is made for are read in the
-frame shrunk (``read_scale``, ``shrunk``). A place is only a place, in working pixels: whether a die
-lies there, and what it shows, is the classifier's to say (``vision.candidates``).
+frame shrunk (``read_scale``, ``shrunk``). A place is only a place, in working pixels:
+whether a die lies there, and what it shows, is the classifier's to say (``vision.candidates``).
 """
 
 from __future__ import annotations
@@ -153,8 +153,8 @@ def pick_scale(peaks: list[Peak]) -> float:
 
 def read_scale(fr: Frames, peaks: list[Peak]) -> float:
     """The scale (of the input) a frame is read at, from the dice sizes its first look saw
-    surely: 1.0, or under it where the dice are larger than ``SHRINK_OVER`` working pixels, so that
-    they measure ``SHRUNK_DIE`` (a nearer or finer camera than the photos the reader's
+    surely: 1.0, or under it where the dice are larger than ``SHRINK_OVER`` working pixels,
+    so that they measure ``SHRUNK_DIE`` (a nearer or finer camera than the photos the reader's
     checks were made on: a glint check that takes a large five's middle pip for a glint,
     a second look that splits a large die), but no shorter side than ``SHRUNK_MIN``, and
     only where that makes the working image smaller (``WORTH``): a frame halved to its

@@ -57,6 +57,22 @@ def test_the_working_image_is_a_pyramid_level_of_the_input() -> None:
     assert frames(np.zeros((480, 640, 3), np.uint8)).work_px == 1.0
 
 
+@pytest.fixture
+def looks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The (height, width) of the image each detector run from here on looked at."""
+    seen: list[tuple[int, int]] = []
+    run = M.run_detector
+
+    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
+            norm: tuple[float, float] | None = None, local: float | None = None,
+            ) -> tuple[np.ndarray, np.ndarray]:
+        seen.append((small if small is not None else image).shape[:2])
+        return run(image, small, norm=norm, local=local)
+
+    monkeypatch.setattr(M, "run_detector", spy)
+    return seen
+
+
 def test_dice_larger_than_the_reader_is_made_for_set_a_shrunk_read() -> None:
     fr = frames(np.zeros((720, 960, 3), np.uint8))
     assert read_scale(fr, _peaks([40, 50, 60])) == 1.0  # the shared photos' sizes
@@ -75,21 +91,11 @@ def test_the_shrunk_frame_is_the_input_at_that_scale() -> None:
     assert out[:, :180].max() == 0 and out[:, 200:].min() == 200  # where it was, unblurred
 
 
-def test_large_dice_read_as_the_same_dice_smaller_are(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_large_dice_read_as_the_same_dice_smaller_are(looks: list[tuple[int, int]]) -> None:
     """Dice 1.5-2x the size the reader is made for, the frame under the detector's halving
     cap: read in the frame shrunk, their places given back in the frame's own pixels."""
     img, drawn = render_dice_scene([5, 3, 6], 11, size=(480, 360), style="white", side=40)
     big = cv2.resize(img, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
-    looks: list[tuple[int, int]] = []
-    run = M.run_detector
-
-    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-            norm: tuple[float, float] | None = None, local: float | None = None,
-            ) -> tuple[np.ndarray, np.ndarray]:
-        looks.append((small if small is not None else image).shape[:2])
-        return run(image, small, norm=norm, local=local)
-
-    monkeypatch.setattr(M, "run_detector", spy)
     reading = R.read_dice(big, expect=3)
     assert looks[0] == (360, 480)  # the first look, at half the 960x720 working image
     assert any(h < 360 for h, _ in looks[1:])  # then the frame shrunk
@@ -101,18 +107,8 @@ def test_large_dice_read_as_the_same_dice_smaller_are(monkeypatch: pytest.Monkey
         assert 60 < d.box[2] - d.box[0] < 110  # the die's own size in the frame
 
 
-def test_small_dice_are_found_through_the_second_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_small_dice_are_found_through_the_second_pass(looks: list[tuple[int, int]]) -> None:
     img, drawn = render_dice_scene([6, 5, 4, 6, 2], 3, size=(640, 480), style="white", side=22)
-    looks: list[tuple[int, int]] = []
-    run = M.run_detector
-
-    def spy(image: np.ndarray, small: np.ndarray | None = None, net: object = None,
-            norm: tuple[float, float] | None = None, local: float | None = None,
-            ) -> tuple[np.ndarray, np.ndarray]:
-        looks.append((small if small is not None else image).shape[:2])
-        return run(image, small, norm=norm, local=local)
-
-    monkeypatch.setattr(M, "run_detector", spy)
     reading = R.read_dice(img)
     assert looks == [(240, 320), (480, 640)]  # half size, then the image itself
     found = list(reading.dice) + list(reading.uncertain)
