@@ -4,8 +4,8 @@ The detector marks small dark or light spots (a speckled carpet, a polka-dot clo
 as dice too small to count (``SMALL_MARKS``); each became an uncertain region, so a frame
 of well-read dice on a spotted floor was never ready to rule on. The dice on a table are
 one set, of one size (the median side of the frame's read dice): a mark lying off every
-read die (``APART`` x its side from each centre, just past the die's own edge) is a
-speck when, looked at as a die of the set's size, it shows no die body against the floor
+read die (``APART`` x its side from each centre, just past the die's own edge) is a speck
+when, looked at as a die of the set's size, it shows no die body against the floor
 (``die_body.body_contrast`` under ``SHOWN``, as a read die must,
 ``uncertain_looks.with_bodies``): there the "face" around it is the floor itself (spots
 show 0-2 levels). A mark on a real die, even the only trace of it, shows that die's body
@@ -13,16 +13,16 @@ show 0-2 levels). A mark on a real die, even the only trace of it, shows that di
 seen by a grey camera, which a threshold of 5 lost) and stays an uncertain region. So does
 a pressed die's mark beside its partner, by its own body: the check once left every mark
 within 1.5 sides of a read die alone for it, and a spotted floor's dots there (0.9-1.5
-sides off, 1-2 grey levels of body) kept 7 of 100 frames of well-read dice from being
-ruled on (round 61: spotted floor 72 -> 79 exactly right of 100; the other probes and
-the folders alike). A larger region the reader could not count is never taken for a speck
-by its body: a cream die on a cream floor may show none either, nor does a steep camera's
-cube, its region a third of the set's side (whose boxes take in side faces and shadows),
-looked at as a die of the set's size. A mark the floor's print repeats
-(``vision.floor_pattern``) is a spot wherever it lies, up to ``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice
-touching); the smallest marks are looked for first, since the spots their searches find
-answer for the larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES``
-searches at most).
+sides off, 1-2 grey levels of body) kept 7 of 100 frames of well-read dice from being ruled
+on (round 61: spotted floor 72 -> 79 exactly right of 100; the other probes and the folders
+alike). A larger region the reader could not count is never taken for a speck by its body:
+a cream die on a cream floor may show none either, nor does a steep camera's cube, its
+region a third of the set's side (whose boxes take in side faces and shadows), looked at as
+a die of the set's size. A mark the floor's print repeats (``vision.floor_pattern``) is a
+spot wherever it lies, up to ``PRINT_SIZED`` x the set's side (a block of a grid's spots,
+marked as dice touching); the smallest marks are looked for first, since the spots their
+searches find answer for the larger marks lying on them (a frame makes
+``floor_pattern.TEMPLATES`` searches at most).
 """
 
 from __future__ import annotations
