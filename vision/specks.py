@@ -15,14 +15,16 @@ a pressed die's mark beside its partner, by its own body: the check once left ev
 within 1.5 sides of a read die alone for it, and a spotted floor's dots there (0.9-1.5
 sides off, 1-2 grey levels of body) kept 7 of 100 frames of well-read dice from being ruled
 on (round 61: spotted floor 72 -> 79 exactly right of 100; the other probes and the folders
-alike). A larger region the reader could not count is never taken for a speck by its body:
-a cream die on a cream floor may show none either, nor does a steep camera's cube, its
-region a third of the set's side (whose boxes take in side faces and shadows), looked at as
-a die of the set's size. A mark the floor's print repeats (``vision.floor_pattern``) is a
-spot wherever it lies, up to ``PRINT_SIZED`` x the set's side (a block of a grid's spots,
-marked as dice touching); the smallest marks are looked for first, since the spots their
-searches find answer for the larger marks lying on them (a frame makes
-``floor_pattern.TEMPLATES`` searches at most).
+alike). A mark called dice touching is a small mark too when it is no larger than
+``TOUCHING_SPOT`` x the set's side, too small for any pair of the set's dice (a floor dot,
+or two, beside one another: 3 more of those 100 frames). A larger region the reader could
+not count is never taken for a speck by its body: a cream die on a cream floor may show
+none either, nor does a steep camera's cube, its region a third of the set's side (whose
+boxes take in side faces and shadows), looked at as a die of the set's size. A mark the
+floor's print repeats (``vision.floor_pattern``) is a spot wherever it lies, up to
+``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice touching); the
+smallest marks are looked for first, since the spots their searches find answer for the
+larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES`` searches at most).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import numpy as np
 from vision.die_body import FAR, NEAR, SHOWN, body_contrast
 from vision.floor_pattern import LARGER, Patterned
 from vision.set_size import set_side
-from vision.types import PIPS_TOO_SMALL, TOO_SMALL, Box, Die, Region, box_side
+from vision.types import PIPS_TOO_SMALL, TOO_SMALL, TOUCHING_DICE, Box, Die, Region, box_side
 
 SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
 APART = 0.75  # a mark this x a read die's side or farther from each one's centre ...
@@ -43,6 +45,8 @@ SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x 
 #                 body under ``die_body.SHOWN`` grey levels is a speck
 SPOT_SIZED = LARGER  # a mark no larger than this x the set's side, whatever its reason, may
 #                      be one of the floor's spots (``vision.floor_pattern``) read as a one
+TOUCHING_SPOT = LARGER  # a mark "dice touching" no larger than this x the set's side is
+#                         no pair of the set's dice: a small mark too
 PRINT_SIZED = 1.0  # ... and one the floor's print repeats, up to this x (four spots of a grid)
 PRINT_BODY = 6.0  # a read die the print repeats shows this much body (grey levels), or is
 #                   the print's: a dense grid's spots, caught in the face's middle, lend a
@@ -78,6 +82,10 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     ()
     >>> without_specks((beside,), dice, lambda c, s: 12.0) == (beside,)  # a partner's body
     True
+    >>> dot = Region((200.0, 300.0), (192, 292, 208, 308), TOUCHING_DICE, 0.3)  # 0.4 sides
+    >>> pair = Region((200.0, 300.0), (160, 280, 240, 320), TOUCHING_DICE, 0.3)  # two dice
+    >>> without_specks((dot, pair), dice, lambda c, s: 1.0) == (pair,)
+    True
     >>> without_specks((speck,), dice, lambda c, s: 40.0) == (speck,)  # a die's body there
     True
     >>> pale = Region((200.0, 300.0), (170, 270, 230, 330), "face could not be counted", 0.4)
@@ -96,7 +104,8 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     side = set_side(dice)
 
     def speck(r: Region) -> bool:
-        small = r.reason in SMALL_MARKS
+        small = r.reason in SMALL_MARKS or (r.reason == TOUCHING_DICE
+                                            and spot_sized(r.box, side, TOUCHING_SPOT))
         if (small and contrast(r.center, side) < SHOWN
                 and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)):
             return True

@@ -52,6 +52,18 @@ def test_a_floor_dot_beside_a_read_die_is_a_speck(seed: int) -> None:
     assert reading.uncertain == ()
 
 
+@pytest.mark.parametrize("seed", [20, 83, 95])
+def test_a_floor_dot_called_dice_touching_is_a_speck(seed: int) -> None:
+    """Spotted-floor scenes 20, 83 and 95: every die read right, and one or two dots of the
+    floor, 0.3-0.4 of the set's side, marked as dice touching: too small for two of the
+    set's dice, and showing no body, they are specks and no region is left."""
+    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
+    reading = R.read_dice(image)
+    scored, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
+    assert scored.entirely_right and not ruled_wrong
+    assert reading.uncertain == ()
+
+
 def test_no_mark_on_a_real_die_is_taken_for_a_speck(monkeypatch: pytest.MonkeyPatch) -> None:
     """On touching dice (a pressed die's mark beside its partner), dice the colour of their
     floor and slanted cream cubes on pale paper, no region dropped as a speck lies on a die."""
