@@ -14,16 +14,21 @@ from vision.probe_scenes import Probe, probe_scene
 from vision.types import Region
 
 
-@pytest.mark.parametrize("seed", [4, 8, 9])
-def test_a_spotted_floor_under_well_read_dice_is_ready_to_rule_on(seed: int) -> None:
-    """Spotted-floor scenes 4, 8 and 9: every die read right, and 3, 8 and 2 spots of the
-    cloth were uncertain regions ("die too small to count its pips"), so the frame was never
-    ready. Seen as dice of the set's size, the spots show no body: no region is left."""
+def assert_ready_to_rule_on(seed: int) -> None:
+    """Spotted-floor scene ``seed`` read with every die right and no region left."""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
     reading = R.read_dice(image)
     scored, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
     assert scored.entirely_right and not ruled_wrong
     assert reading.uncertain == ()
+
+
+@pytest.mark.parametrize("seed", [4, 8, 9])
+def test_a_spotted_floor_under_well_read_dice_is_ready_to_rule_on(seed: int) -> None:
+    """Spotted-floor scenes 4, 8 and 9: every die read right, and 3, 8 and 2 spots of the
+    cloth were uncertain regions ("die too small to count its pips"), so the frame was never
+    ready. Seen as dice of the set's size, the spots show no body: no region is left."""
+    assert_ready_to_rule_on(seed)
 
 
 @pytest.mark.parametrize("seed", [87, 107])
@@ -32,11 +37,7 @@ def test_a_block_of_a_printed_grid_is_the_floor(seed: int) -> None:
     them marked as dice touching, or as a face not counted, 0.71-0.85 of the set's side
     (over the 0.7 a speck may be). Each is found again hundreds of times off the dice: the
     floor's print, and no region is left."""
-    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
-    reading = R.read_dice(image)
-    scored, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
-    assert scored.entirely_right and not ruled_wrong
-    assert reading.uncertain == ()
+    assert_ready_to_rule_on(seed)
 
 
 @pytest.mark.parametrize("seed", [36, 51, 53])
@@ -45,11 +46,7 @@ def test_a_floor_dot_beside_a_read_die_is_a_speck(seed: int) -> None:
     floor 0.9-1.5 sides from a read die were left uncertain ("pips too small to count"),
     while a check at 1.5 sides took them for a pressed die's mark. Showing no body as a die
     of the set's size, they are specks: no region is left, and the frame can be ruled on."""
-    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
-    reading = R.read_dice(image)
-    scored, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
-    assert scored.entirely_right and not ruled_wrong
-    assert reading.uncertain == ()
+    assert_ready_to_rule_on(seed)
 
 
 @pytest.mark.parametrize("seed", [20, 83, 95])
@@ -57,11 +54,7 @@ def test_a_floor_dot_called_dice_touching_is_a_speck(seed: int) -> None:
     """Spotted-floor scenes 20, 83 and 95: every die read right, and one or two dots of the
     floor, 0.3-0.4 of the set's side, marked as dice touching: too small for two of the
     set's dice, and showing no body, they are specks and no region is left."""
-    image, drawn = probe_scene(Probe.SPOTTED_FLOOR, seed)
-    reading = R.read_dice(image)
-    scored, _, ruled_wrong = score_reading(reading, probe_labels(drawn))
-    assert scored.entirely_right and not ruled_wrong
-    assert reading.uncertain == ()
+    assert_ready_to_rule_on(seed)
 
 
 def test_no_mark_on_a_real_die_is_taken_for_a_speck(monkeypatch: pytest.MonkeyPatch) -> None:
