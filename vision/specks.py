@@ -15,13 +15,16 @@ a pressed die's mark beside its partner, by its own body: the check once left ev
 within 1.5 sides of a read die alone for it, and a spotted floor's dots there (0.9-1.5
 sides off, 1-2 grey levels of body) kept 7 of 100 frames of well-read dice from being ruled
 on (round 61: spotted floor 72 -> 79 exactly right of 100; the other probes and the folders
-alike). A mark called dice touching is a small mark too when it is no larger than
-``TOUCHING_SPOT`` x the set's side, too small for any pair of the set's dice (a floor dot,
-or two, beside one another: 3 more of those 100 frames). A larger region the reader could
-not count is never taken for a speck by its body: a cream die on a cream floor may show
-none either, nor does a steep camera's cube, its region a third of the set's side (whose
-boxes take in side faces and shadows), looked at as a die of the set's size. A mark the
-floor's print repeats (``vision.floor_pattern``) is a spot wherever it lies, up to
+alike). A mark that near a die (under ``FAR_APART`` sides) is first looked for in the
+floor's print, as it was before, and only then dropped by its body: the spots a search
+finds answer for the larger marks after it, and a search skipped left one (spotted floor
+scenes 122 and 163). A mark called dice touching is a small mark too when it is no larger
+than ``TOUCHING_SPOT`` x the set's side, too small for any pair of the set's dice (a floor
+dot, or two, beside one another: 3 more of those 100 frames). A larger region the reader
+could not count is never taken for a speck by its body: a cream die on a cream floor may
+show none either, nor does a steep camera's cube, its region a third of the set's side
+(whose boxes take in side faces and shadows), looked at as a die of the set's size. A mark
+the floor's print repeats (``vision.floor_pattern``) is a spot wherever it lies, up to
 ``PRINT_SIZED`` x the set's side (a block of a grid's spots, marked as dice touching); the
 smallest marks are looked for first, since the spots their searches find answer for the
 larger marks lying on them (a frame makes ``floor_pattern.TEMPLATES`` searches at most).
@@ -41,6 +44,7 @@ from vision.types import PIPS_TOO_SMALL, TOO_SMALL, TOUCHING_DICE, Box, Die, Reg
 
 SMALL_MARKS = frozenset({TOO_SMALL, PIPS_TOO_SMALL})  # the uncertain regions a speck becomes
 APART = 0.75  # a mark this x a read die's side or farther from each one's centre ...
+FAR_APART = 1.5  # ... and this far or farther, before the floor's print is looked for
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
 #                 body under ``die_body.SHOWN`` grey levels is a speck
 SPOT_SIZED = LARGER  # a mark no larger than this x the set's side, whatever its reason, may
@@ -106,11 +110,15 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
     def speck(r: Region) -> bool:
         small = r.reason in SMALL_MARKS or (r.reason == TOUCHING_DICE
                                             and spot_sized(r.box, side, TOUCHING_SPOT))
-        if (small and contrast(r.center, side) < SHOWN
-                and all(math.dist(r.center, d.center) >= APART * box_side(d.box) for d in dice)):
+
+        def bare(apart: float) -> bool:
+            return (small and contrast(r.center, side) < SHOWN
+                    and all(math.dist(r.center, d.center) >= apart * box_side(d.box)
+                            for d in dice))
+        if bare(FAR_APART):
             return True
-        return ((small or spot_sized(r.box, side, PRINT_SIZED)) and patterned is not None
-                and patterned(r.center, box_side(r.box)))
+        return (((small or spot_sized(r.box, side, PRINT_SIZED)) and patterned is not None
+                 and patterned(r.center, box_side(r.box))) or bare(APART))
     dropped = {id(r) for r in sorted(unsure, key=lambda r: box_side(r.box)) if speck(r)}
     return tuple(r for r in unsure if id(r) not in dropped)
 
