@@ -67,9 +67,19 @@ class EmptyTray:
     @staticmethod
     def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float]:
         """Each channel's gain from ``base`` to ``now`` (the light may have changed a little:
-        auto exposure), and the least change that is not noise."""
+        auto exposure), and the least change that is not noise. The gain is the median of
+        the pixels' own ratios: the ratio of the two frames' medians is wrong for a frame
+        of two halves (a tray on a table of another shade), whose median pixel a few dice
+        move from one half to the other.
+
+        >>> half = np.zeros((40, 40, 3), np.float32); half[:, 20:] = 200.0
+        >>> dice = half.copy(); dice[:4, :4] = 200.0  # dice added on the dark half
+        >>> gain, noise = EmptyTray._level(dice, half)
+        >>> [round(float(g), 2) for g in gain], noise
+        ([1.0, 1.0, 1.0], 15)
+        """
         n, b = now[::4, ::4].reshape(-1, 3), base[::4, ::4].reshape(-1, 3)
-        gain = median(n + 1.0, axis=0) / median(b + 1.0, axis=0)
+        gain = median((n + 1.0) / (b + 1.0), axis=0)
         noise = max(DIFF, NOISE * float(median(np.abs(n - b * gain).sum(axis=1))))
         return gain, noise
 

@@ -17,6 +17,7 @@ from vision.die_body import SHOWN
 from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice
+from vision.reference import EmptyTray
 from vision.teach import teach_photos
 from vision.types import TOUCHING_DICE
 from vision.uncertain_looks import shows_body
@@ -311,6 +312,20 @@ def test_as_the_box_reads_them_the_empty_tray_finds_dice_the_photo_alone_misses(
         box = bench_probe(probe, 20, count_known=True, reference=True)
         assert box.exactly_right >= told.exactly_right
         assert box.ruled_wrong <= told.ruled_wrong and box.found >= told.found
+
+
+def test_a_tray_on_a_table_of_another_shade_keeps_its_dice_as_the_box_reads_them() -> None:
+    """Tray-on-table scene 24: two green dice in a purple tray that fills about half the
+    frame, read right from the photo alone. Given the empty tray, the box read nothing at
+    all: the two frames' light was levelled by their medians, which the dice moved from
+    the tray's shade to the table's, so the gain came out 1.13-1.18, every pixel "changed"
+    by noise, and the dice were dropped as a pattern of the tray. The gain is now the
+    median of the pixels' own ratios."""
+    image, drawn = probe_scene(Probe.TRAY_ON_TABLE, 24)
+    box = read_dice(image, expect=len(drawn),
+                    reference=EmptyTray(empty_tray(Probe.TRAY_ON_TABLE, 24)))
+    scored = match(box.dice, probe_labels(drawn))
+    assert scored.entirely_right and box.uncertain == () and len(box.dice) == 2
 
 
 def test_a_two_whose_pips_were_marked_as_two_dice_is_not_read_as_a_one() -> None:
