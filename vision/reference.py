@@ -3,7 +3,8 @@ tray shows what is background, and anything new on it is worth a look.
 
 ``EmptyTray(frame)`` keeps a smoothed copy; ``update(frame)`` refreshes it (the watcher does
 so whenever it sees the tray empty); ``places(image, side)`` gives die-sized blobs that differ
-from it. A frame of another size (another camera mode) matches nothing.
+from it. A frame of another size (another camera mode) matches nothing, nor does one whose
+light changed more than one gain a channel explains: then the reader reads as without it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from vision.medians import median
 DIFF = 15  # least change (sum over the colour channels, after smoothing) that is not noise
 NOISE = 5.0  # or this many times the frame's median change, if more
 LIGHT_SHIFT = 0.6  # more than this share of the frame changed: the light or the camera moved
+MISMATCH = 120.0  # a least change over this (8x ``DIFF``): the frames do not match, the light
+#                   changed more than a gain explains (a probe's floor measures 15-25)
 SHADOW = (0.35, 0.93)  # a pixel this much darker than the tray, in every channel alike: a shadow
 SHADOW_TINT = 0.12  # "alike": its channels' darkening within this of each other
 
@@ -46,11 +49,23 @@ class EmptyTray:
 
     def changed(self, image: np.ndarray) -> np.ndarray | None:
         """Mask (uint8 0/1) of the pixels unlike the empty tray, or None when the frame does
-        not match (another size, or most of it changed: the light or the camera moved)."""
+        not match (another size, most of it changed: the light or the camera moved, or a
+        change of light no gain explains, whose "noise" would hide every die: ``MISMATCH``).
+
+        >>> ramp = np.tile(np.linspace(0, 255, 64), (48, 1))[:, :, None].repeat(3, 2)
+        >>> tray = EmptyTray(ramp.astype(np.uint8))
+        >>> tray.changed((255 * (ramp / 255) ** 0.3).astype(np.uint8)) is None  # a gamma
+        True
+        >>> dice = ramp.astype(np.uint8); dice[10:20, 10:20] = 255
+        >>> int(tray.changed(dice)[15, 15]), int(tray.changed(dice)[40, 40])
+        (1, 0)
+        """
         if image.shape[:2] != self.shape:
             return None
         now = _smooth(image)
         gain, noise = self._level(now, self._ref)
+        if noise > MISMATCH:
+            return None
         diff = cv2.transform(cv2.absdiff(now, self._ref * gain.astype(np.float32)),
                              np.ones((1, 3), np.float32))
         mask = (diff > noise).astype(np.uint8)
@@ -58,10 +73,13 @@ class EmptyTray:
 
     def look(self, image: np.ndarray) -> TrayLook | None:
         """``image`` compared with the empty tray, for looking closely at parts of it
-        (``TrayLook.difference``); None for a frame of another size."""
+        (``TrayLook.difference``); None for a frame of another size, or one whose light no
+        gain matches (``MISMATCH``)."""
         if image.shape[:2] != self.shape:
             return None
         gain, noise = self._level(_smooth(image, 3), self._sharp)
+        if noise > MISMATCH:
+            return None
         return TrayLook(image, self._sharp * gain.astype(np.float32), noise)
 
     @staticmethod
