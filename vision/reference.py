@@ -63,9 +63,10 @@ class EmptyTray:
         if image.shape[:2] != self.shape:
             return None
         now = _smooth(image)
-        gain, noise = self._level(now, self._ref)
-        if noise > MISMATCH:
+        levelled = self._level(now, self._ref)
+        if levelled is None:
             return None
+        gain, noise = levelled
         diff = cv2.transform(cv2.absdiff(now, self._ref * gain.astype(np.float32)),
                              np.ones((1, 3), np.float32))
         mask = (diff > noise).astype(np.uint8)
@@ -77,29 +78,31 @@ class EmptyTray:
         gain matches (``MISMATCH``)."""
         if image.shape[:2] != self.shape:
             return None
-        gain, noise = self._level(_smooth(image, 3), self._sharp)
-        if noise > MISMATCH:
+        levelled = self._level(_smooth(image, 3), self._sharp)
+        if levelled is None:
             return None
+        gain, noise = levelled
         return TrayLook(image, self._sharp * gain.astype(np.float32), noise)
 
     @staticmethod
-    def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float]:
+    def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float] | None:
         """Each channel's gain from ``base`` to ``now`` (the light may have changed a little:
-        auto exposure), and the least change that is not noise. The gain is the median of
+        auto exposure), and the least change that is not noise; None where that least change
+        is over ``MISMATCH``: no gain matches the frames. The gain is the median of
         the pixels' own ratios: the ratio of the two frames' medians is wrong for a frame
         of two halves (a tray on a table of another shade), whose median pixel a few dice
         move from one half to the other.
 
         >>> half = np.zeros((40, 40, 3), np.float32); half[:, 20:] = 200.0
         >>> dice = half.copy(); dice[:4, :4] = 200.0  # dice added on the dark half
-        >>> gain, noise = EmptyTray._level(dice, half)
-        >>> [round(float(g), 2) for g in gain], noise
+        >>> levelled = EmptyTray._level(dice, half)
+        >>> [round(float(g), 2) for g in levelled[0]], levelled[1]
         ([1.0, 1.0, 1.0], 15)
         """
         n, b = now[::4, ::4].reshape(-1, 3), base[::4, ::4].reshape(-1, 3)
         gain = median((n + 1.0) / (b + 1.0), axis=0)
         noise = max(DIFF, NOISE * float(median(np.abs(n - b * gain).sum(axis=1))))
-        return gain, noise
+        return None if noise > MISMATCH else (gain, noise)
 
     def places(self, image: np.ndarray, side: float) -> list[Place]:
         """Die-sized blobs (for dice about ``side`` pixels across) that are not the tray."""

@@ -19,7 +19,7 @@ alike). A mark that near a die (under ``FAR_APART`` sides) is first looked for i
 floor's print, as it was before, and only then dropped by its body: the spots a search
 finds answer for the larger marks after it, and a search skipped left one (spotted floor
 scenes 122 and 163). A mark called dice touching is a small mark too when it is no larger
-than ``TOUCHING_SPOT`` x the set's side, too small for any pair of the set's dice (a floor
+than ``SPOT_SIZED`` x the set's side, too small for any pair of the set's dice (a floor
 dot, or two, beside one another: 3 more of those 100 frames). A larger region the reader
 could not count is never taken for a speck by its body: a cream die on a cream floor may
 show none either, nor does a steep camera's cube, its region a third of the set's side
@@ -48,9 +48,8 @@ FAR_APART = 1.5  # ... and this far or farther, before the floor's print is look
 SMALLER = 0.75  # ... whose neighbourhood, as a die of the set's size or this x it, shows a
 #                 body under ``die_body.SHOWN`` grey levels is a speck
 SPOT_SIZED = LARGER  # a mark no larger than this x the set's side, whatever its reason, may
-#                      be one of the floor's spots (``vision.floor_pattern``) read as a one
-TOUCHING_SPOT = LARGER  # a mark "dice touching" no larger than this x the set's side is
-#                         no pair of the set's dice: a small mark too
+#                      be one of the floor's spots (``vision.floor_pattern``) read as a one;
+#                      one marked "dice touching" is no pair of the set's dice, a small mark
 PRINT_SIZED = 1.0  # ... and one the floor's print repeats, up to this x (four spots of a grid)
 PRINT_BODY = 6.0  # a read die the print repeats shows this much body (grey levels), or is
 #                   the print's: a dense grid's spots, caught in the face's middle, lend a
@@ -109,16 +108,15 @@ def without_specks(unsure: tuple[Region, ...], dice: list[Die], contrast: Contra
 
     def speck(r: Region) -> bool:
         small = r.reason in SMALL_MARKS or (r.reason == TOUCHING_DICE
-                                            and spot_sized(r.box, side, TOUCHING_SPOT))
+                                            and spot_sized(r.box, side))
+        bare = small and contrast(r.center, side) < SHOWN  # measured once
 
-        def bare(apart: float) -> bool:
-            return (small and contrast(r.center, side) < SHOWN
-                    and all(math.dist(r.center, d.center) >= apart * box_side(d.box)
-                            for d in dice))
-        if bare(FAR_APART):
+        def off_dice(apart: float) -> bool:
+            return all(math.dist(r.center, d.center) >= apart * box_side(d.box) for d in dice)
+        if bare and off_dice(FAR_APART):
             return True
         return (((small or spot_sized(r.box, side, PRINT_SIZED)) and patterned is not None
-                 and patterned(r.center, box_side(r.box))) or bare(APART))
+                 and patterned(r.center, box_side(r.box))) or (bare and off_dice(APART)))
     dropped = {id(r) for r in sorted(unsure, key=lambda r: box_side(r.box)) if speck(r)}
     return tuple(r for r in unsure if id(r) not in dropped)
 
