@@ -12,25 +12,26 @@ looked at again just above its middle: a patch ``WIDE`` x its box's side across 
 ``TALL`` x that high, stretched to a square as the slant squashes the top face, ``UP`` x
 the side above the middle (two looks), and at the same places below it.
 
-The looks below are the test. Every pip layout is symmetric about its face's centre, so on
-a die lying flat in the image, whatever its turn, the part above the middle and the part
-below show the same thing and read alike; on a die showing a side face they are different
-faces. Where both upper looks read the same value, other than the die's, sure (``SURE``),
-by each of the three classifiers, and neither lower look reads that value, the die's value
-is its top face's: the upper looks', at the top face's place. Where they read it less
-surely (``DOUBTED``), the die's own read is a side face's and the top's is not sure: the
-die is not ruled on (an uncertain region, ``SIDE_FACE``). So too, less surely still
-(``SIDE_SEEN``), where both lower looks read the die's own value, the face in front that
-the whole die was read by, and the upper looks' value is none that half of a flat face of
-the die's value shows (``HALVES``: the upper part of a flat two shows one pip). And so too
-where each of the four looks reads its face at least ``WHOLE_TOP`` surely, both lower looks
-the die's own value and one upper look as surely as ``DOUBTED``: two whole faces, a top
-above a front, whatever the top's value (a one on top of a die read by the three on its
-front face; half a flat face never reads so surely: on every shared photo and 300 scenes of
-each probe, at most 0.76). Otherwise the reading stands, as it does where the upper looks'
-value, however sure, is what half of a flat face of the die's value shows and a lower look
-reads no die at all (``flat_half``): a box that takes in the die's shadow below it shows
-the die's upper half above its middle, and the shadow below.
+The looks below are the test. Every pip layout is symmetric about its face's centre, so on a
+die lying flat in the image, whatever its turn, the part above the middle and the part below
+show the same thing and read alike; on a die showing a side face they are different faces.
+Where both upper looks read the same value, other than the die's, sure (``SURE``), by each
+of the three classifiers, and neither lower look reads that value (of a die in doubt, under
+``FLAT_SURE`` or not read, neither reads it as surely as ``MIRROR`` nor both at all:
+``mirrored``), the die's value is its top face's: the upper looks', at the top face's place.
+Where they read it less surely (``DOUBTED``), the die's own read is a side face's and the
+top's is not sure: the die is not ruled on (an uncertain region, ``SIDE_FACE``). So too,
+less surely still (``SIDE_SEEN``), where both lower looks read the die's own value, the face
+in front that the whole die was read by, and the upper looks' value is none that half of a
+flat face of the die's value shows (``HALVES``: the upper part of a flat two shows one pip).
+And so too where each of the four looks reads its face at least ``WHOLE_TOP`` surely, both
+lower looks the die's own value and one upper look as surely as ``DOUBTED``: two whole
+faces, a top above a front, whatever the top's value (a one on top of a die read by the
+three on its front face; half a flat face never reads so surely: on every shared photo and
+300 scenes of each probe, at most 0.76). Otherwise the reading stands, as it does where the
+upper looks' value, however sure, is what half of a flat face of the die's value shows and a
+lower look reads no die at all (``flat_half``): a box that takes in the die's shadow below
+it shows the die's upper half above its middle, and the shadow below.
 
 The first classifier chooses the dice worth the three's looks: either upper look reading
 another value at least ``FIRST`` surely (at a steep slant the look nearer the middle holds
@@ -62,6 +63,9 @@ DOUBTED = 0.8  # ... or, read by them at both this surely (their mean), the die 
 SIDE_SEEN = 0.65  # ... or this surely, with both lower looks reading the die's own value
 WHOLE_TOP = 0.5  # ... or this surely, one as surely as DOUBTED, with both lower looks reading
 #                  the die's own value this surely (two whole faces: ``whole_top_seen``)
+FLAT_SURE = 0.995  # a die read less surely than this, or not read, is in doubt (``mirrored``)
+MIRROR_FIRST = 0.5  # a die in doubt shows a flat face where a lower look reads the upper
+MIRROR = 0.65  # ... looks' value this surely (the first classifier; then the three), or both do
 HALVES = {1: frozenset(), 2: frozenset({1}), 3: frozenset({1, 2}), 4: frozenset({1, 2}),
           5: frozenset({1, 2, 3}), 6: frozenset({1, 2, 3})}  # what a look at the upper
 #   part of a flat die of each value may read: its face cut about in half
@@ -123,7 +127,7 @@ class TopLook:
 
 
 def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
-              values: list[int]) -> list[TopLook | None]:
+              values: list[int], doubted: list[bool] | None = None) -> list[TopLook | None]:
     """For dice (boxes, read values; 0 for a die not read), what their top face reads from
     above, where the looks find a side face read (see the module); None elsewhere.
     Cheapest test first: the two upper looks by one classifier, then the lower looks by it,
@@ -132,6 +136,8 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     out: list[TopLook | None] = [None] * len(boxes)
     if not boxes:
         return out
+    if doubted is None:
+        doubted = [False] * len(boxes)
     upper = np.stack([look_patch(image, b, u) for b in boxes for u in UP])
     first = _each(upper, (M.CLASSIFIER,))[0]
     v, p = _value(first)
@@ -147,9 +153,11 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     below = [-u for u in UP]
     lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
     first_lower = _each(lower, (M.CLASSIFIER,))[0]
-    v, _ = _value(first_lower)
+    v, p = _value(first_lower)
     kept = [k for k, i in enumerate(maybe)
-            if not (v[k * len(below):(k + 1) * len(below)] == seen[i]).any()]
+            if not mirrored(seen[i], v[k * len(below):(k + 1) * len(below)],
+                            p[k * len(below):(k + 1) * len(below)],
+                            MIRROR_FIRST if doubted[i] else 0.0)]
     if not kept:
         return out
     # each die left's four looks, its upper then its lower ones: the first classifier has
@@ -166,7 +174,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     for k, i in enumerate(maybe):
         up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
         if not ((v[up] == seen[i]).all() and (probs[up, 0] < NOT_A_DIE).all()
-                and not (v[down] == seen[i]).any()):
+                and not mirrored(seen[i], v[down], p[down], MIRROR if doubted[i] else 0.0)):
             continue
         if (p[up] >= DOUBTED).all():
             if flat_half(seen[i], values[i], probs[down, 0]):
@@ -177,6 +185,26 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
               or whole_top_seen(p[up], p[down], values[i], v[down])):
             out[i] = TopLook(seen[i], float(p[up].min()), False)
     return out
+
+
+def mirrored(top: int, below: np.ndarray, surely: np.ndarray, bar: float) -> bool:
+    """Whether lower looks that read ``below`` (each ``surely``) mirror upper looks that
+    read ``top``, as on a flat die, whose pips are symmetric about its face's centre: both
+    read ``top``, or one does at least ``bar`` surely. A die read surely takes any lower
+    look reading ``top`` for a mirror (``bar`` 0: a flat six's halves read as threes, one
+    below 0.45); one in doubt, only a sure one (a one on top of a die read by the five in
+    front: its lower looks read a one and a two, the one 0.55 sure, where the upper looks
+    read the one 0.99 sure).
+
+    >>> mirrored(1, np.array([1, 2]), np.array([0.55, 0.3]), 0.65)
+    False
+    >>> mirrored(1, np.array([1, 2]), np.array([0.55, 0.3]), 0.0)
+    True
+    >>> mirrored(3, np.array([3, 3]), np.array([0.4, 0.4]), 0.65)
+    True
+    """
+    same = below == top
+    return bool((same & (surely >= bar)).any() or same.all())
 
 
 def side_seen(top: int, value: int, below: np.ndarray) -> bool:
@@ -246,7 +274,8 @@ def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
     if not places:
         return reading
     tops = top_looks(image, [x.box for x in places],
-                     [int(x.value) if isinstance(x, Die) else 0 for x in places])
+                     [int(x.value) if isinstance(x, Die) else 0 for x in places],
+                     [x.confidence < FLAT_SURE for x in places])
     found = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
     if not found:
         return reading
