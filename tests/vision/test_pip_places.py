@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import pip_places as P
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
 from vision.camera_changes import Change, changed
@@ -86,6 +87,31 @@ def test_a_face_shows_the_pips_of_its_own_value_and_not_those_of_more(turn: floa
     assert not any(missing(v, v) for v in FACES)
     assert all(missing(shown, read) for shown in FACES for read in FACES
                if read > shown and (read, shown) not in ((6, 4), (6, 5)))
+
+
+@pytest.mark.parametrize("turn", [0.0, 30.0])
+def test_a_one_and_a_glint_off_its_diagonal_are_no_two(turn: float) -> None:
+    """A one's middle pip and a mark 0.3 of the side up and left of it (a lamp's glint):
+    two marks on a diagonal, but a two's pips lie either side of its middle. Let the layout
+    wander ``SHIFT`` off the middle, as the other values' may, and it fits them."""
+    one_and_glint = _face([(0.0, 0.0), (-0.3, -0.3)], turn)
+    assert pip_missing(one_and_glint, (100.0, 100.0), 60.0, -turn, 2)
+    assert not pip_missing(_face(TWO, turn), (100.0, 100.0), 60.0, -turn, 2)
+
+
+@pytest.mark.parametrize("seed", [217, 530])
+def test_a_glossy_one_read_as_a_two_by_its_glint_is_not_ruled_on(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glossy-dice scenes 217 and 530: a one with a glint beside its pip, read as a two
+    0.68 sure, and the scene ruled wrongly. Its marks are not either side of its middle:
+    it is not ruled on."""
+    image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
+    labels = probe_labels(drawn)
+    reading = R.read_dice(image)
+    assert score_reading(reading, labels)[2] == 0
+    assert PIP_MISSING in [r.reason for r in reading.uncertain]
+    monkeypatch.setattr(P, "SHIFT_TWO", P.SHIFT)
+    assert score_reading(R.read_dice(image), labels)[2] == 1
 
 
 def test_nothing_is_said_where_the_face_is_not_seen_whole() -> None:
