@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from vision import reader as R
-from vision.bench import probe_labels
+from vision.bench import probe_labels, score_reading
 from vision.dataset import match, photos_root
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die
@@ -70,4 +70,26 @@ def read_by_that_look() -> OneLook:
         assert reading.uncertain == (), why
         without()
         assert len(R.read_dice(image).dice) == len(drawn) - 1, why  # no other look reads it
+    return check
+
+
+OneCheck = Callable[[Probe, int, str, Callable[[], None]], int]
+
+
+@pytest.fixture
+def told_by_that_check() -> OneCheck:
+    """Check that probe scene ``seed`` rules no die wrongly and leaves one uncertain for
+    ``reason``, and rules a die wrongly once ``without()`` turns a check off (through the
+    test's monkeypatch): that check tells the die the test is about. Returns how many dice
+    are ruled wrong without it."""
+    def check(probe: Probe, seed: int, reason: str, without: Callable[[], None]) -> int:
+        image, drawn = probe_scene(probe, seed)
+        labels = probe_labels(drawn)
+        reading = R.read_dice(image)
+        assert score_reading(reading, labels)[2] == 0
+        assert reason in [r.reason for r in reading.uncertain]
+        without()
+        ruled_wrong = score_reading(R.read_dice(image), labels)[2]
+        assert ruled_wrong > 0
+        return ruled_wrong
     return check
