@@ -130,6 +130,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
               values: list[int], doubted: list[bool] | None = None) -> list[TopLook | None]:
     """For dice (boxes, read values; 0 for a die not read), what their top face reads from
     above, where the looks find a side face read (see the module); None elsewhere.
+    ``doubted``: whether each die is in doubt (``mirrored``'s bar; default none is).
     Cheapest test first: the two upper looks by one classifier, then the lower looks by it,
     and only then the two opinions at all four looks (the first classifier's reads of them
     are kept from the tests before)."""
