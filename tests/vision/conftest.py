@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
-from vision.dataset import match, photos_root
+from vision.dataset import LabeledDie, match, photos_root
 from vision.probe_scenes import Probe, probe_scene
 from vision.types import Die
 
@@ -73,18 +74,17 @@ def read_by_that_look() -> OneLook:
     return check
 
 
-OneCheck = Callable[[Probe, int, str, Callable[[], None]], int]
+OneCheck = Callable[[np.ndarray, tuple[LabeledDie, ...], str, Callable[[], None]], int]
 
 
 @pytest.fixture
 def told_by_that_check() -> OneCheck:
-    """Check that probe scene ``seed`` rules no die wrongly and leaves one uncertain for
-    ``reason``, and rules a die wrongly once ``without()`` turns a check off (through the
-    test's monkeypatch): that check tells the die the test is about. Returns how many dice
-    are ruled wrong without it."""
-    def check(probe: Probe, seed: int, reason: str, without: Callable[[], None]) -> int:
-        image, drawn = probe_scene(probe, seed)
-        labels = probe_labels(drawn)
+    """Check that ``image`` (its dice ``labels``) rules no die wrongly and leaves one
+    uncertain for ``reason``, and rules a die wrongly once ``without()`` turns a check off
+    (through the test's monkeypatch): that check tells the die the test is about. Returns
+    how many dice are ruled wrong without it."""
+    def check(image: np.ndarray, labels: tuple[LabeledDie, ...], reason: str,
+              without: Callable[[], None]) -> int:
         reading = R.read_dice(image)
         assert score_reading(reading, labels)[2] == 0
         assert reason in [r.reason for r in reading.uncertain]

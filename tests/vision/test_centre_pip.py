@@ -56,7 +56,8 @@ def test_a_glint_read_surely_as_a_pip_is_checked_too(
     between yellow pips; a grey one between white pips) read as a five 0.999-1.0 sure.
     Every three and five is checked (``reader.GLINTS``): the die is an uncertain region.
     Checked only under 0.999, as before round 50, it was ruled wrong."""
-    told_by_that_check(Probe.GLOSSY_DICE, seed, GLINT,
+    image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
+    told_by_that_check(image, probe_labels(drawn), GLINT,
                        lambda: monkeypatch.setattr(R, "GLINTS", R.PLAIN))
 
 

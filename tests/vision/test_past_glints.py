@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -41,19 +42,16 @@ def test_a_die_with_a_glint_in_its_middle_is_read_past_it(
 
 @pytest.mark.parametrize("seed", [70, 87, 313, 451])
 def test_a_centre_pip_taken_for_a_glint_is_not_read_past(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        seed: int, monkeypatch: pytest.MonkeyPatch, told_by_that_check: Callable[..., int],
+        ) -> None:
     """Glossy-dice scenes 70, 87, 313 and 451: a three or a five whose real centre pip the
     glint check takes for a glint (a shine drawn across it; 1.4-2.0 x the corner pips).
     Painted over, it is read one pip fewer by all four classifiers, surely: the mark is
     larger than a pip, or shows no sign but being drawn out (``past_glints.worth``), so the
     die stays uncertain."""
     image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
-    labels = probe_labels(drawn)
-    reading = R.read_dice(image)
-    assert score_reading(reading, labels)[2] == 0
-    assert GLINT in [r.reason for r in reading.uncertain]
-    monkeypatch.setattr(past_glints, "worth", lambda glint: True)
-    assert score_reading(R.read_dice(image), labels)[2] > 0
+    told_by_that_check(image, probe_labels(drawn), GLINT,
+                       lambda: monkeypatch.setattr(past_glints, "worth", lambda glint: True))
 
 
 def test_a_dark_mark_off_the_place_is_still_a_glint(photos: Path) -> None:
@@ -70,7 +68,8 @@ def test_a_dark_mark_off_the_place_is_still_a_glint(photos: Path) -> None:
 
 
 def test_a_drawn_out_centre_pip_under_a_warm_lamp_is_not_read_past(
-        photos: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        photos: Path, monkeypatch: pytest.MonkeyPatch, told_by_that_check: Callable[..., int],
+        ) -> None:
     """Tray photo IMG_20191209_100333 under a warm lamp (``Change.WARM_LAMP``): a three of
     35 px with pips of 4 px, its centre pip drawn out 1.4 x the corners and of their size.
     The glint check takes it for a glint; painted over, the die reads as a two. Drawn out
@@ -78,25 +77,24 @@ def test_a_drawn_out_centre_pip_under_a_warm_lamp_is_not_read_past(
     photo = next(p for p in load_folder(photos / "tray-colored")
                  if p.path.name == "IMG_20191209_100333.jpg")
     image, labels = changed(read_photo(photo.path), photo.dice, Change.WARM_LAMP)
-    reading = R.read_dice(image)
-    assert score_reading(reading, labels)[2] == 0
-    assert GLINT in [r.reason for r in reading.uncertain]
-    monkeypatch.setattr(past_glints, "worth", lambda glint: glint.size <= past_glints.SIZE)
-    assert score_reading(R.read_dice(image), labels)[2] > 0
+    told_by_that_check(image, labels, GLINT, lambda: not_drawn_out(monkeypatch))
 
 
-def test_a_blurred_centre_pip_is_not_read_past(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_blurred_centre_pip_is_not_read_past(
+        monkeypatch: pytest.MonkeyPatch, told_by_that_check: Callable[..., int]) -> None:
     """Spotted-floor scene 0 through JPEG (``Change.JPEG``): a three whose centre pip, in
     its place, the blocks draw out (1.6 x the corners) and fade. The glint check takes it
     for a glint; painted over, the die reads as a two. Faint and drawn out at once is what
     blur does to a pip: no telling sign, and the die stays uncertain."""
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, 0)
     image, labels = changed(image, probe_labels(drawn), Change.JPEG)
-    reading = R.read_dice(image)
-    assert score_reading(reading, labels)[2] == 0
-    assert GLINT in [r.reason for r in reading.uncertain]
+    told_by_that_check(image, labels, GLINT, lambda: not_drawn_out(monkeypatch))
+
+
+def not_drawn_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glint check's read-past without its drawn-out sign: a glint of a pip's size or
+    less is read past."""
     monkeypatch.setattr(past_glints, "worth", lambda glint: glint.size <= past_glints.SIZE)
-    assert score_reading(R.read_dice(image), labels)[2] > 0
 
 
 def _shine_on_centre_pip(value: int, seed: int) -> np.ndarray:
