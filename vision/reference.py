@@ -60,15 +60,11 @@ class EmptyTray:
         >>> int(tray.changed(dice)[15, 15]), int(tray.changed(dice)[40, 40])
         (1, 0)
         """
-        if image.shape[:2] != self.shape:
+        matched = self._matched(image, self._ref, 5)
+        if matched is None:
             return None
-        now = _smooth(image)
-        levelled = self._level(now, self._ref)
-        if levelled is None:
-            return None
-        gain, noise = levelled
-        diff = cv2.transform(cv2.absdiff(now, self._ref * gain.astype(np.float32)),
-                             np.ones((1, 3), np.float32))
+        now, ref, noise = matched
+        diff = cv2.transform(cv2.absdiff(now, ref), np.ones((1, 3), np.float32))
         mask = (diff > noise).astype(np.uint8)
         return None if mask.mean() > LIGHT_SHIFT else mask
 
@@ -76,13 +72,22 @@ class EmptyTray:
         """``image`` compared with the empty tray, for looking closely at parts of it
         (``TrayLook.difference``); None for a frame of another size, or one whose light no
         gain matches (``MISMATCH``)."""
+        matched = self._matched(image, self._sharp, 3)
+        return None if matched is None else TrayLook(image, matched[1], matched[2])
+
+    def _matched(self, image: np.ndarray, base: np.ndarray, k: int,
+                 ) -> tuple[np.ndarray, np.ndarray, float] | None:
+        """(``image`` smoothed over ``k`` pixels, ``base`` levelled to its light, the least
+        change that is not noise), or None for a frame that does not match: another size,
+        or light no gain matches (``_level``)."""
         if image.shape[:2] != self.shape:
             return None
-        levelled = self._level(_smooth(image, 3), self._sharp)
+        now = _smooth(image, k)
+        levelled = self._level(now, base)
         if levelled is None:
             return None
         gain, noise = levelled
-        return TrayLook(image, self._sharp * gain.astype(np.float32), noise)
+        return now, base * gain.astype(np.float32), noise
 
     @staticmethod
     def _level(now: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, float] | None:

@@ -155,10 +155,9 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
     first_lower = _each(lower, (M.CLASSIFIER,))[0]
     v, p = _value(first_lower)
+    looks = [slice(k * len(below), (k + 1) * len(below)) for k in range(len(maybe))]
     kept = [k for k, i in enumerate(maybe)
-            if not mirrored(seen[i], v[k * len(below):(k + 1) * len(below)],
-                            p[k * len(below):(k + 1) * len(below)],
-                            MIRROR_FIRST if doubted[i] else 0.0)]
+            if not mirrored(seen[i], v[looks[k]], p[looks[k]], MIRROR_FIRST if doubted[i] else 0.0)]
     if not kept:
         return out
     # each die left's four looks, its upper then its lower ones: the first classifier has
