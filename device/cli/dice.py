@@ -30,7 +30,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="one JSON object per photo per line: file, dice, uncertain (with "
                         "reasons), problem, ms (pixels of the photo as read: photos over "
                         "2048 px are read halved until they fit), camera_tilt (degrees off "
-                        "straight down, measured on the dice's pips; null: too few pips)")
+                        "straight down, measured on the dice's pips; null: too few pips), "
+                        "camera_turned (the pips say the picture is turned a quarter: the "
+                        "far side of the table at its left or right)")
     p.add_argument("--annotate", type=Path, default=None, metavar="DIR",
                    help="write each photo with boxes and values drawn into DIR")
     p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
@@ -87,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
             uncertain = [{"reason": u.reason, **_place_json(u)} for u in reading.uncertain]
             print(json.dumps({"file": name, "dice": dice, "uncertain": uncertain,
                               "problem": reading.problem, "ms": round(ms, 1),
-                              "camera_tilt": None if tilt is None else tilt.degrees}),
+                              "camera_tilt": None if tilt is None else tilt.degrees,
+                              "camera_turned": tilt is not None and tilt.turned}),
                   flush=True)
             if reading.problem:
                 print(f"{name}: {reading.problem}", file=sys.stderr)
@@ -99,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
         if tilt is not None and tilt.steep:
             print(f"{name}: the camera looks about {tilt.degrees:.0f} degrees off straight "
                   "down: a die's side face may be read as its top", file=sys.stderr)
+        if tilt is not None and tilt.turned:
+            print(f"{name}: the picture looks turned a quarter (the far side of the table at "
+                  "its left or right): turn it upright, with the far side at the top; the "
+                  "reader looks for a die's top face above its side faces", file=sys.stderr)
         if reading.problem and status != 1:
             status = 3
         if args.annotate is not None:
