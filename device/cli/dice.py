@@ -1,4 +1,5 @@
-"""``bluffbox dice PHOTO... [--expect N] [--json] [--annotate DIR]``: read dice in photos.
+"""``bluffbox dice PHOTO... [--expect N] [--turn N] [--json] [--annotate DIR]``: read dice in
+photos.
 
 Exit status: 0 when every photo was read and fine, 1 when a file could not be read (one
 line each; the rest of the batch is still read), 3 when a reading has a problem (a die that
@@ -26,6 +27,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--expect", type=int, default=None, metavar="N",
                    help="how many dice should be there: with fewer seen, fainter places are "
                         "read too; another count is reported as a problem")
+    p.add_argument("--turn", type=int, default=0, choices=range(4), metavar="N",
+                   help="give each photo N quarter turns clockwise before reading it, as the "
+                        "box's [camera] turn does, so that the far side of the table is at "
+                        "the top (the reader looks for a die's top face above its side "
+                        "faces); places and --annotate are then in the turned photo")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo per line: file, dice, uncertain (with "
                         "reasons), problem, ms (pixels of the photo as read: photos over "
@@ -49,6 +55,7 @@ def _place_json(place: Die | Region) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
+    from device.hw.camera import turned
     from vision.annotate import annotate
     from vision.camera_tilt import camera_tilt
     from vision.images import ImageError, load_image
@@ -72,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for name in args.photos:
         try:
-            image = load_image(name)
+            image = turned(load_image(name), args.turn)
             t0 = time.perf_counter()
             reading = read_dice(image, expect=args.expect, profile=profile)
         except ImageError as exc:
@@ -104,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
                   "down: a die's side face may be read as its top", file=sys.stderr)
         if tilt is not None and tilt.turned:
             print(f"{name}: the picture looks turned a quarter (the far side of the table at "
-                  "its left or right): turn it upright, with the far side at the top; the "
-                  "reader looks for a die's top face above its side faces", file=sys.stderr)
+                  "its left or right): turn it upright (--turn 1 or 3), with the far side at "
+                  "the top; the reader looks for a die's top face above its side faces",
+                  file=sys.stderr)
         if reading.problem and status != 1:
             status = 3
         if args.annotate is not None:

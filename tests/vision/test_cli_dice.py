@@ -153,14 +153,23 @@ def test_a_photo_turned_a_quarter_is_said_to_be_one(
     """Dice seen 22 degrees off straight down in a picture turned a quarter (the far side of
     the table at its left: the white webcam's photos so turned are read with 0.5% of their
     dice ruled wrong, by side faces beside the top): the JSON says the picture is turned and
-    a line on stderr says to turn it upright; the same picture upright says neither."""
+    a line on stderr says to turn it upright; the same picture upright says neither, nor
+    does the turned one read with ``--turn 3`` (a quarter turn back), which reads as the
+    upright one; a turn that is no quarter turn is refused."""
     from vision.probe_scenes import Probe, probe_scene
 
     image, _ = probe_scene(Probe.SLANTED_CUBES, 5, (22.0, 22.0))
-    for turned in (True, False):
+    read = {}
+    for turned, turn in ((True, 0), (False, 0), (True, 3)):
         path = tmp_path / f"turned-{turned}.png"
         cv2.imwrite(str(path), cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE) if turned else image)
-        main(["dice", str(path), "--json"])
+        main(["dice", str(path), "--json", "--turn", str(turn)])
         out, err = capsys.readouterr()
-        assert json.loads(out)["camera_turned"] is turned, out
-        assert ("turn it upright" in err) == turned, err
+        told = turned and not turn
+        assert json.loads(out)["camera_turned"] is told, out
+        assert ("turn it upright (--turn 1 or 3)" in err) == told, err
+        read[turned, turn] = [(d["value"], d["center"]) for d in json.loads(out)["dice"]]
+    assert read[True, 3] == read[False, 0] != []
+    with pytest.raises(SystemExit):
+        main(["dice", str(path), "--turn", "4"])
+    assert "invalid choice" in capsys.readouterr().err
