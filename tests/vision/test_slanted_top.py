@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from vision import reader as R
 from vision import slanted_top as S
-from vision.bench import probe_labels, score_reading
+from vision.bench import box_ruling, probe_labels, score_reading
+from vision.camera_changes import Change, changed
+from vision.dataset import LabeledDie, load_folder, read_photo
 from vision.probe_scenes import Probe, probe_scene
 from vision.synthetic import render_dice_scene
 from vision.types import SIDE_FACE, Die, Reading, box_side
@@ -189,3 +192,55 @@ def test_the_upper_half_of_a_flat_two_boxed_with_its_shadow_is_no_top_face(
     assert [d.value for d in reading.dice if math.dist(d.center, two.center) < two.side] == [2]
     monkeypatch.setattr(S, "flat_half", lambda top, value, not_die: False)
     assert score_reading(R.read_dice(image), labels)[2] == 1
+
+
+def _turned_reads(image: np.ndarray, labels: tuple[LabeledDie, ...], expect: int | None,
+                  monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool, Reading]]:
+    """``image`` and its labels turned a quarter (``Change.TURNED``: the far side of the
+    table at the picture's right) read with the sideways looks (``across_doubted``), then
+    without them: each reading's box ruling (``box_ruling``: ruled on, wrongly)."""
+    turned, turned_labels = changed(image, labels, Change.TURNED)
+    out = []
+    for sideways in (True, False):
+        if not sideways:
+            monkeypatch.setattr(S, "across_doubted", lambda image, reading: reading)
+        reading = R.read_dice(turned, expect)
+        out.append((*box_ruling(reading, turned_labels), reading))
+    return out
+
+
+@pytest.mark.parametrize("seed", [97, 141])
+def test_a_die_beside_its_side_face_in_a_picture_turned_a_quarter_is_not_ruled_on(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slanted-cubes scenes 97 and 141 turned a quarter: the far side at the picture's
+    right, the side faces beside the tops, where the looks above and below do not see them;
+    a die read by its side face was ruled wrongly. The pips say the camera looks across,
+    the looks from both sides find the side face, and the die is not ruled on."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    labels = probe_labels(drawn)
+    (rules, wrongly, reading), (rules_before, wrongly_before, _) = _turned_reads(
+        image, labels, len(labels), monkeypatch)
+    assert rules_before and wrongly_before
+    assert not rules and not wrongly
+    assert SIDE_FACE in [r.reason for r in reading.uncertain]
+
+
+@pytest.mark.parametrize("seed", [97, 141])
+def test_an_upright_picture_is_not_looked_at_sideways(seed: int) -> None:
+    """The same scenes upright: their pips say the camera looks down the picture, and the
+    sideways looks leave the reading as it is (nor do they on any shared photo)."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    reading = R.read_dice(image, len(drawn))
+    assert S.across_doubted(image, reading) is reading
+
+
+def test_a_white_webcam_photo_turned_a_quarter_is_not_ruled_on_by_a_side_face(
+        photos: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``table-white/three_34.jpg`` (four threes, the webcam at a slant) turned a quarter:
+    one three was read as the two of its side face, 0.71 sure, and the box ruled wrongly;
+    now the die is a side face, not ruled on."""
+    photo = next(p for p in load_folder(photos / "table-white") if p.path.name == "three_34.jpg")
+    (rules, wrongly, reading), (rules_before, wrongly_before, _) = _turned_reads(
+        read_photo(photo.path), photo.dice, None, monkeypatch)
+    assert rules_before and wrongly_before
+    assert not wrongly and SIDE_FACE in [r.reason for r in reading.uncertain]
