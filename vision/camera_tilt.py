@@ -67,7 +67,21 @@ class Tilt:
         >>> Tilt(30.0, 12, 3, across=True).turned, Tilt(12.0, 12, 3, across=True).turned
         (True, False)
         """
-        return self.across and self.degrees > ACROSS
+        return self.turned_beyond(ACROSS)
+
+    def turned_beyond(self, degrees: float) -> bool:
+        """Whether the camera looks at a slant across the image further than ``degrees``
+        off straight down (``turned`` at ``ACROSS``; the reader's sideways looks at their
+        own bound, ``slanted_top.ACROSS_STEEP``).
+
+        >>> Tilt(32.0, 12, 3, across=True).turned_beyond(30.0)
+        True
+        >>> Tilt(32.0, 12, 3).turned_beyond(30.0)  # squashed down the image: not across
+        False
+        >>> Tilt(29.0, 12, 3, across=True).turned_beyond(30.0)
+        False
+        """
+        return self.across and self.degrees > degrees
 
 
 def squash_tilt(squash: float) -> float:

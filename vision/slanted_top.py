@@ -314,15 +314,13 @@ def across_doubted(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` with each of its ``LOOKS`` least sure dice in doubt that shows a side
     face seen from either side (``top_looks`` in the image turned a quarter each way) made
     an uncertain region (``SIDE_FACE``), where the pips of those dice say the camera looks
-    across the image (``camera_tilt``'s ``turned``; see the module); the reading as it is
-    elsewhere."""
-    doubted = [d for d in reading.dice if isinstance(d.value, int)
-               and d.confidence < DOUBT[d.value]]
-    places = sorted(doubted, key=lambda d: d.confidence)[:LOOKS]
+    across the image more than ``ACROSS_STEEP`` off straight down (``camera_tilt``; see the
+    module); the reading as it is elsewhere."""
+    places = sorted(in_doubt(reading), key=lambda d: d.confidence)[:LOOKS]
     if len(places) < MIN_DICE:  # one die's pips tell no tilt
         return reading
     tilt = camera_tilt(image, places)
-    if tilt is None or not tilt.across or tilt.degrees <= ACROSS_STEEP:
+    if tilt is None or not tilt.turned_beyond(ACROSS_STEEP):
         return reading
     shown: set[int] = set()
     for clockwise, code in ((True, cv2.ROTATE_90_CLOCKWISE),
@@ -336,11 +334,16 @@ def across_doubted(image: np.ndarray, reading: Reading) -> Reading:
     return reading.without(side, SIDE_FACE) if side else reading
 
 
+def in_doubt(reading: Reading) -> list[Die]:
+    """The pip dice of ``reading`` read less surely than ``DOUBT`` of their value (every
+    six): those a side face may have been read by."""
+    return [d for d in reading.dice if isinstance(d.value, int) and d.confidence < DOUBT[d.value]]
+
+
 def _read_from_above(image: np.ndarray, reading: Reading) -> Reading:
     """``on_slanted_tops`` in an upright frame: the dice in doubt and the places not read
     that a side face shows, read by their top face (or made uncertain)."""
-    doubted = [d for d in reading.dice if isinstance(d.value, int)
-               and d.confidence < DOUBT[d.value]]
+    doubted = in_doubt(reading)
     unread = [r for r in reading.uncertain if r.reason == UNREAD]
     both: list[Die | Region] = [*doubted, *unread]
     places = sorted(both, key=lambda x: x.confidence)[:LOOKS]
