@@ -44,6 +44,17 @@ scenes:
   a plain square tray 200-400 px across, dark on a light table or light on a dark one,
   640x480: the frame's spread, the table against the tray, flattens a die's contrast.
 
+* ``marbled-dice`` (round 64): two to five marbled or translucent dice 36-80 px, each of
+  its own look, well apart on felt of any colour, straight down, 720x576: the felt
+  photos' materials without their piles. Marbled faces swirl two colours in sharp veins
+  (the training renders' marble is soft clouds); translucent ones let the felt show
+  through, with their far face's pips faint inside. Pips gold, white, black or red, always
+  unlike the face's colours, as dice makers ink them.
+* ``marbled-set`` (round 64): the same, one player's set: every scene's dice drawn from one
+  set of six looks on one felt (``marbled_set``), as under a box. Taught on a few scenes
+  (``scripts/bench-vision --teach K``), a profile of the set should read its other scenes
+  better.
+
 ``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
 coloured specks of pip size, where a reader should find nothing.
 
@@ -78,6 +89,8 @@ class Probe(Enum):
     SLANTED_CUBES = "slanted-cubes"
     LARGE_DICE = "large-dice"
     TRAY_ON_TABLE = "tray-on-table"
+    MARBLED_DICE = "marbled-dice"
+    MARBLED_SET = "marbled-set"
 
 
 @dataclass(frozen=True)
@@ -508,11 +521,164 @@ def tray_on_table(rng: np.random.Generator, blend: Blend = _blend,
     return _finish(np.clip(img, 0, 255), rng, 0.6), dice
 
 
+MARBLE_PIPS = ((50, 185, 225), (235, 235, 235), (25, 25, 30), (40, 40, 190))  # gold, white,
+# black, red (BGR)
+PIP_CONTRAST = 110.0  # the least distance (BGR levels) of a face's colours from its pips'
+PIP_GREY_CONTRAST = 60.0  # ... and of their grey levels
+GREY = np.array([0.114, 0.587, 0.299], np.float32)  # BGR -> grey
+
+
+def _smooth(rng: np.random.Generator, n: int, blur: float) -> np.ndarray:
+    """An ``n`` x ``n`` field of smooth noise, unit spread, its grain ``blur`` px."""
+    field = cv2.GaussianBlur(rng.normal(0, 1, (n, n)).astype(np.float32), (0, 0), blur)
+    return np.asarray(field / max(float(field.std()), 1e-6), np.float32)
+
+
+def _unlike(rng: np.random.Generator, pip: np.ndarray) -> np.ndarray:
+    """A colour at least ``PIP_CONTRAST`` from ``pip``, and ``PIP_GREY_CONTRAST`` in grey:
+    dice makers ink pips to be seen."""
+    while True:
+        colour = rng.uniform(20, 235, 3).astype(np.float32)
+        if (float(np.linalg.norm(colour - pip)) >= PIP_CONTRAST
+                and abs(float((colour - pip) @ GREY)) >= PIP_GREY_CONTRAST):
+            return colour
+
+
+@dataclass(frozen=True)
+class MarbledStyle:
+    """One marbled or translucent die's look: its pips' colour and, marbled, a body colour
+    swirled with veins of another (``sharp``: the veins' sharpening power), or, translucent,
+    its tint and the share of the floor seen through it."""
+
+    pip: tuple[float, float, float]
+    body: tuple[float, float, float]
+    vein: tuple[float, float, float] | None  # None: translucent
+    sharp: float = 2.0
+    through: float = 0.0
+
+
+def marbled_style(rng: np.random.Generator) -> MarbledStyle:
+    """A die of a marbled set: gold, white, black or red pips; 60% marbled, 40% translucent;
+    every colour of its face unlike its pips' (``_unlike``)."""
+    pip = np.array(MARBLE_PIPS[int(rng.integers(len(MARBLE_PIPS)))], np.float32)
+    body = _unlike(rng, pip)
+    if rng.random() < 0.4:
+        return MarbledStyle(_bgr(pip), _bgr(body), None, through=float(rng.uniform(0.35, 0.65)))
+    return MarbledStyle(_bgr(pip), _bgr(body), _bgr(_unlike(rng, pip)),
+                        sharp=float(rng.uniform(1.5, 4.0)))
+
+
+def _bgr(colour: np.ndarray) -> tuple[float, float, float]:
+    return float(colour[0]), float(colour[1]), float(colour[2])
+
+
+def _marbled(rng: np.random.Generator, n: int, side: float, style: MarbledStyle) -> np.ndarray:
+    """A marbled face texture, ``n`` x ``n`` x 3: the style's body colour swirled with its
+    veins (sine bands bent by smooth noise, sharpened), as stone-look dice are; each die's
+    swirls its own."""
+    base, vein = np.array(style.body, np.float32), np.array(style.vein, np.float32)
+    y, x = np.mgrid[0:n, 0:n].astype(np.float32)
+    a = float(rng.uniform(0, np.pi))
+    bands = (x * np.cos(a) + y * np.sin(a)) / max(side, 1.0) * float(rng.uniform(3, 8))
+    t = 0.5 + 0.5 * np.sin(bands + float(rng.uniform(2, 5)) * _smooth(rng, n, side / 5))
+    t = t ** style.sharp
+    return (base * (1 - t[..., None]) + vein * t[..., None]).astype(np.float32)
+
+
+def _translucent(rng: np.random.Generator, roi: np.ndarray, d: ProbeDie, angle: float,
+                 style: MarbledStyle) -> np.ndarray:
+    """A translucent face over ``roi``: the floor seen through the style's tint, and the far
+    face's pips (the opposite value, turned and shifted a little) faintly through it."""
+    n = roi.shape[0]
+    pip = np.array(style.pip, np.float32)
+    face = roi * style.through + np.array(style.body, np.float32) * (1 - style.through)
+    _, far = _die_layers(7 - d.value, d.side, angle + 90)
+    shift = rng.uniform(-0.08, 0.08, 2) * d.side
+    move = np.array([[1, 0, shift[0]], [0, 1, shift[1]]], np.float32)
+    far = cv2.warpAffine(far, move, (n, n))
+    ghost = cv2.GaussianBlur(far, (0, 0), d.side / 30)[..., None] * float(
+        rng.uniform(0.15, 0.35))
+    return np.asarray(face * (1 - ghost) + pip * ghost, np.float32)
+
+
+def _felt(rng: np.random.Generator, colour: np.ndarray, w: int, h: int) -> np.ndarray:
+    """A felt floor of ``colour``: fine fibres and uneven dye."""
+    return np.asarray(np.ones((h, w, 3), np.float32) * colour
+                      + 10 * _smooth(rng, max(w, h), 0.8)[:h, :w, None]
+                      + 6 * _smooth(rng, max(w, h), 30)[:h, :w, None], np.float32)
+
+
+def _felt_colour(rng: np.random.Generator) -> np.ndarray:
+    """Any felt: coloured, or black to grey."""
+    return (rng.uniform(10, 200, 3) if rng.random() < 0.7 else
+            rng.uniform(10, 160) * rng.uniform(0.92, 1.08, 3)).astype(np.float32)
+
+
+def _marbled_scene(rng: np.random.Generator, blend: Blend, felt: np.ndarray,
+                   style_of: Callable[[], MarbledStyle]) -> tuple[np.ndarray, list[ProbeDie]]:
+    """Two to five dice 36-80 px of ``style_of()``'s looks, well apart on ``felt``, straight
+    down, 720x576."""
+    w, h = 720, 576
+    img = _felt(rng, felt, w, h)
+    side = float(rng.uniform(36, 80))
+    dice = []
+    for c in _places(rng, int(rng.integers(2, 6)), side, w, h, apart=2.2):
+        d = ProbeDie(int(rng.integers(1, 7)), c, side)
+        angle = float(rng.uniform(0, 90))
+        style = style_of()
+        if blend is _no_dice:
+            continue
+        body, pips = _die_layers(d.value, side, angle)
+        n = body.shape[0]
+        x0, y0 = int(c[0] - n / 2), int(c[1] - n / 2)
+        roi = img[y0:y0 + n, x0:x0 + n]
+        face = (_marbled(rng, n, side, style) if style.vein is not None
+                else _translucent(rng, roi, d, angle, style))
+        b, p = body[..., None], pips[..., None]
+        roi[:] = roi * (1 - b) + face * b
+        roi[:] = roi * (1 - p) + np.array(style.pip, np.float32) * p
+        dice.append(d)
+    return _finish(np.clip(img, 0, 255), rng, 0.7), dice
+
+
+def marbled_dice(rng: np.random.Generator, blend: Blend = _blend,
+                 ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """Two to five marbled or translucent dice 36-80 px, each of its own look
+    (``marbled_style``), well apart on felt of any colour (black and dark felt too),
+    straight down, 720x576: the felt photos' materials without their piles. A marbled face
+    swirls two colours (``_marbled``); a translucent one lets 35-65% of the felt through
+    and shows its far face's pips faintly (``_translucent``). Pips gold, white, black or
+    red."""
+    return _marbled_scene(rng, blend, _felt_colour(rng), lambda: marbled_style(rng))
+
+
+MARBLED_SET_SEED = 7  # the marbled set's dice and felt
+MARBLED_SET_DICE = 6
+
+
+def marbled_set() -> tuple[tuple[MarbledStyle, ...], np.ndarray]:
+    """One player's marbled set (``MARBLED_SET_DICE`` dice's looks) and the felt of their
+    tray."""
+    rng = np.random.default_rng(MARBLED_SET_SEED)
+    return tuple(marbled_style(rng) for _ in range(MARBLED_SET_DICE)), _felt_colour(rng)
+
+
+def marbled_set_dice(rng: np.random.Generator, blend: Blend = _blend,
+                     ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """``marbled_dice`` of one player: every scene's dice from one set (``marbled_set``) on
+    the same felt, a little brighter or dimmer each time: what a profile of their dice
+    (``bluffbox teach``) is for."""
+    styles, felt = marbled_set()
+    lit = felt * np.float32(rng.uniform(0.9, 1.1))
+    return _marbled_scene(rng, blend, lit, lambda: styles[int(rng.integers(len(styles)))])
+
+
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,
         Probe.LONE_DICE: lone_dice, Probe.TOUCHING_DICE: touching_dice,
         Probe.PALE_FLOOR: pale_floor, Probe.SPOTTED_FLOOR: spotted_floor,
         Probe.GLOSSY_DICE: glossy_dice, Probe.SLANTED_CUBES: slanted_cubes,
-        Probe.LARGE_DICE: large_dice, Probe.TRAY_ON_TABLE: tray_on_table}
+        Probe.LARGE_DICE: large_dice, Probe.TRAY_ON_TABLE: tray_on_table,
+        Probe.MARBLED_DICE: marbled_dice, Probe.MARBLED_SET: marbled_set_dice}
 
 
 def probe_scene(probe: Probe, seed: int, tilt: tuple[float, float] | None = None,

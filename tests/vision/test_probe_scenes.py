@@ -14,7 +14,16 @@ from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.camera_changes import Change, changed
 from vision.dataset import match
 from vision.die_body import SHOWN
-from vision.probe_scenes import Probe, empty_tray, probe_scene
+from vision.probe_scenes import (
+    GREY,
+    PIP_CONTRAST,
+    PIP_GREY_CONTRAST,
+    Probe,
+    empty_tray,
+    marbled_set,
+    marbled_style,
+    probe_scene,
+)
 from vision.profile import Profile
 from vision.reader import read_dice
 from vision.reference import EmptyTray
@@ -291,7 +300,9 @@ def test_a_scene_s_empty_tray_is_its_floor_without_the_dice() -> None:
             away[max(0, y - r):y + r, max(0, x - r):x + r] = False
         diff = np.abs(floor.astype(np.int16) - img.astype(np.int16)).max(axis=2)
         assert float(np.median(diff[away])) <= 4.0
-        assert all(diff[int(d.center[1]), int(d.center[0])] > 20 for d in dice)
+        for d in dice:  # a die's middle (its centre may be a pip the felt's colour)
+            x, y, r = int(d.center[0]), int(d.center[1]), int(0.35 * d.side)
+            assert diff[y - r:y + r, x - r:x + r].max() > 20
         assert read_dice(floor).dice == ()
 
 
@@ -463,3 +474,44 @@ def test_glossy_dice_are_found_and_a_glint_misleads_only_as_one_pip_more() -> No
         image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
         scored = match(read_dice(image).dice, probe_labels(drawn))
         assert all(int(read) > drawn[i].value for i, read in scored.wrong), seed
+
+
+def test_marbled_dice_are_inked_to_be_seen_and_one_player_s_set_is_the_same_each_time() -> None:
+    """The marbled probes' dice (``marbled_style``): every colour of a face stands out from
+    its pips (in colour and in grey), a marbled face has veins of a second colour, a
+    translucent one lets the felt through; the set of ``marbled-set`` is one set."""
+    rng = np.random.default_rng(0)
+    styles = [marbled_style(rng) for _ in range(300)]
+    for style in styles:
+        pip = np.array(style.pip)
+        for colour in (style.body, style.vein):
+            if colour is not None:
+                assert np.linalg.norm(np.array(colour) - pip) >= PIP_CONTRAST
+                assert abs(float((np.array(colour) - pip) @ GREY)) >= PIP_GREY_CONTRAST
+        assert (style.vein is None) == (style.through > 0)
+    assert 0.3 < sum(s.vein is None for s in styles) / len(styles) < 0.5
+    one, felt = marbled_set()
+    again, felt_again = marbled_set()
+    assert one == again and np.array_equal(felt, felt_again) and len(set(one)) == len(one)
+
+
+def test_marbled_and_translucent_dice_are_found_and_what_is_ruled_is_right() -> None:
+    """Dice whose veins or far-face pips the networks never trained on (round 64): every
+    die but two of the first 20 scenes is found, none is ruled wrongly, 13 scenes read
+    exactly. A floor, not a target: over 200 scenes 8 of 567 dice read are wrong, up to
+    0.96 sure (veins in a pip's place), measured in ``scripts/bench-vision``."""
+    r = bench_probe(Probe.MARBLED_DICE, 20)
+    assert r.found >= 0.95 * r.dice and r.ruled_wrong == 0
+    assert r.exactly_right >= 12
+
+
+def test_a_profile_of_one_player_s_marbled_set_reads_its_other_scenes_better() -> None:
+    """``bluffbox teach`` on five scenes of one player's marbled set (``marbled-set``): of
+    the next 20 scenes the profile reads more exactly (13 -> 15) and finds more dice
+    (68 -> 70 of 72), and rules none wrongly."""
+    scenes = [probe_scene(Probe.MARBLED_SET, PROBE_TEACH_SEED + i) for i in range(5)]
+    profile = teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes])
+    plain = bench_probe(Probe.MARBLED_SET, 20)
+    taught = bench_probe(Probe.MARBLED_SET, 20, profile=profile)
+    assert taught.exactly_right > plain.exactly_right and taught.found > plain.found
+    assert taught.ruled_wrong == plain.ruled_wrong == 0
