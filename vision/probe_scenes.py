@@ -615,12 +615,13 @@ def _felt_colour(rng: np.random.Generator) -> np.ndarray:
 
 
 def _marbled_scene(rng: np.random.Generator, blend: Blend, felt: np.ndarray,
-                   style_of: Callable[[], MarbledStyle]) -> tuple[np.ndarray, list[ProbeDie]]:
-    """Two to five dice 36-80 px of ``style_of()``'s looks, well apart on ``felt``, straight
-    down, 720x576."""
+                   style_of: Callable[[], MarbledStyle], sides: tuple[float, float] = (36, 80),
+                   ) -> tuple[np.ndarray, list[ProbeDie]]:
+    """Two to five dice ``sides`` px (one size a scene) of ``style_of()``'s looks, well
+    apart on ``felt``, straight down, 720x576."""
     w, h = 720, 576
     img = _felt(rng, felt, w, h)
-    side = float(rng.uniform(36, 80))
+    side = float(rng.uniform(*sides))
     dice = []
     for c in _places(rng, int(rng.integers(2, 6)), side, w, h, apart=2.2):
         d = ProbeDie(int(rng.integers(1, 7)), c, side)
@@ -656,21 +657,24 @@ MARBLED_SET_SEED = 7  # the marbled set's dice and felt
 MARBLED_SET_DICE = 6
 
 
-def marbled_set() -> tuple[tuple[MarbledStyle, ...], np.ndarray]:
-    """One player's marbled set (``MARBLED_SET_DICE`` dice's looks) and the felt of their
-    tray."""
+def marbled_set() -> tuple[tuple[MarbledStyle, ...], np.ndarray, float]:
+    """One player's marbled set (``MARBLED_SET_DICE`` dice's looks), the felt of their tray
+    and the dice's side in the box's frames (36-80 px)."""
     rng = np.random.default_rng(MARBLED_SET_SEED)
-    return tuple(marbled_style(rng) for _ in range(MARBLED_SET_DICE)), _felt_colour(rng)
+    styles = tuple(marbled_style(rng) for _ in range(MARBLED_SET_DICE))
+    return styles, _felt_colour(rng), float(rng.uniform(36, 80))
 
 
 def marbled_set_dice(rng: np.random.Generator, blend: Blend = _blend,
                      ) -> tuple[np.ndarray, list[ProbeDie]]:
-    """``marbled_dice`` of one player: every scene's dice from one set (``marbled_set``) on
-    the same felt, a little brighter or dimmer each time: what a profile of their dice
-    (``bluffbox teach``) is for."""
-    styles, felt = marbled_set()
+    """``marbled_dice`` of one player under a box: every scene's dice from one set
+    (``marbled_set``) on the same felt, a little brighter or dimmer each time, the same
+    size within 5% (the camera does not move): what a profile of their dice (``bluffbox
+    teach``) is for."""
+    styles, felt, side = marbled_set()
     lit = felt * np.float32(rng.uniform(0.9, 1.1))
-    return _marbled_scene(rng, blend, lit, lambda: styles[int(rng.integers(len(styles)))])
+    return _marbled_scene(rng, blend, lit, lambda: styles[int(rng.integers(len(styles)))],
+                          (0.95 * side, 1.05 * side))
 
 
 DRAW = {Probe.DARK_CLOTH: dark_cloth, Probe.SLANTED_WOOD: slanted_wood,

@@ -162,7 +162,27 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
             # something die-sized on the tray that is no taught face: never silently dropped
             regions.append(Region(place[0], square_box(*place), "not a face the box was taught",
                                   g.confidence if g.face is not None else 0.0))
+    if not profile.symbols:
+        _read_on_tray(image, [p for p, odd in zip(found, [c in on_tray for c, _ in found],
+                                                  strict=True) if odd], profile, dice, regions)
     return dice, regions
+
+
+def _read_on_tray(image: np.ndarray, places: list[Place], profile: Profile, dice: list[Die],
+                  regions: list[Region]) -> None:
+    """Pip dice: places unlike the empty tray that no die or region covers yet are read as
+    without a profile (``_read_places``: a die the classifier alone reads surely, else
+    "something new on the tray"), then revised by the profile as the reader's own dice are
+    (``_merge``). The profile's colours and size are not the only way a die on the tray
+    counts: a die the taught colours do not match (a new die, another lamp) is read as
+    the box would read it untaught, never dropped."""
+    kept: list[Die | Region] = [*dice, *regions]
+    left = _new_places(places, [(x.center, box_side(x.box)) for x in kept])
+    new_dice, new_regions = _read_places(image, left)
+    more: list[Die | Region] = [*new_dice, *new_regions]
+    named = profile.name(image, [(x.center, box_side(x.box)) for x in more])
+    for x, (place, g) in zip(more, named, strict=True):
+        _merge(place, x, g, profile, dice, regions)
 
 
 def _whole_die(place: Place, profile: Profile) -> bool:
@@ -224,9 +244,8 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
 def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
            reference: EmptyTray | None = None) -> Reading:
     """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
-    side = (profile.side if profile is not None else
-            float(median([box_side(d.box) for d in reading.dice])) if reading.dice else
-            min(image.shape[:2]) / 12.0)
+    side = (float(median([box_side(d.box) for d in reading.dice])) if reading.dice else
+            profile.side if profile is not None else min(image.shape[:2]) / 12.0)
     extra: list[Place] = []
     tray = None
     if reference is not None:
