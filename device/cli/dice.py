@@ -1,5 +1,6 @@
-"""``bluffbox dice PHOTO... [--expect N] [--turn N] [--json] [--annotate DIR]``: read dice in
-photos.
+"""``bluffbox dice PHOTO... [--expect N] [--turn N] [--json] [--annotate DIR] [--profile DIR]
+[--empty-tray PHOTO]``: read dice in photos (with ``--expect``, ``--profile`` and
+``--empty-tray``, as the box reads its frames).
 
 Exit status: 0 when every photo was read and fine, 1 when a file could not be read (one
 line each; the rest of the batch is still read), 3 when a reading has a problem (a die that
@@ -43,6 +44,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="write each photo with boxes and values drawn into DIR")
     p.add_argument("--profile", type=Path, default=None, metavar="PROFILE_DIR",
                    help="read with a dice profile made by bluffbox teach (symbol dice need one)")
+    p.add_argument("--empty-tray", type=Path, default=None, metavar="PHOTO",
+                   help="a photo of the empty tray from the same camera (the box keeps one "
+                        "as STATE/reference/empty-tray.png): places unlike it are looked at "
+                        "too, as the box does; turned as the photos are (--turn), and unused "
+                        "for a photo of another size or light (said on stderr)")
     p.set_defaults(run=run)
 
 
@@ -75,13 +81,24 @@ def run(args: argparse.Namespace) -> int:
         except ProfileError as exc:
             print(f"bluffbox dice: {exc}", file=sys.stderr)
             return 2
+    reference = None
+    if args.empty_tray is not None:
+        from vision.reference import EmptyTray
+
+        try:
+            reference = EmptyTray(turned(load_image(str(args.empty_tray)), args.turn))
+        except ImageError as exc:
+            print(f"bluffbox dice: cannot read the empty tray {str(args.empty_tray)!r}: {exc}",
+                  file=sys.stderr)
+            return 2
     warm_up()  # the first photo's time is only its reading
     status = 0
     for name in args.photos:
         try:
             image = turned(load_image(name), args.turn)
             t0 = time.perf_counter()
-            reading = read_dice(image, expect=args.expect, profile=profile)
+            reading = read_dice(image, expect=args.expect, profile=profile,
+                                reference=reference)
         except ImageError as exc:
             print(f"bluffbox dice: cannot read image {name!r}: {exc}", file=sys.stderr)
             if args.json:
@@ -90,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         ms = (time.perf_counter() - t0) * 1000.0
+        if reference is not None and reference.changed(image) is None:
+            print(f"{name}: unlike the empty tray as a whole (another size, or the light or "
+                  "the camera moved): read without it", file=sys.stderr)
         tilt = camera_tilt(image, reading.dice)
         if args.json:
             dice = [{"value": d.value, **_place_json(d)} for d in reading.dice]

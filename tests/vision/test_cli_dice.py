@@ -173,3 +173,29 @@ def test_a_photo_turned_a_quarter_is_said_to_be_one(
     with pytest.raises(SystemExit):
         main(["dice", str(path), "--turn", "4"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_empty_tray_reads_a_photo_as_the_box_reads_its_frame(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--empty-tray``: the box's kept reference frame. A die on marbled felt that the count
+    alone does not find (marbled-set scene 10: a two seen, a one not) is read with it; a
+    frame of another size is read without it, and said so; an unreadable one is refused."""
+    from vision.probe_scenes import Probe, empty_tray, probe_scene
+
+    image, drawn = probe_scene(Probe.MARBLED_SET, 10)
+    photo, tray, small = tmp_path / "roll.png", tmp_path / "empty.png", tmp_path / "small.png"
+    cv2.imwrite(str(photo), image)
+    cv2.imwrite(str(tray), empty_tray(Probe.MARBLED_SET, 10))
+    cv2.imwrite(str(small), cv2.resize(empty_tray(Probe.MARBLED_SET, 10), (360, 288)))
+    values = sorted(d.value for d in drawn)
+    assert main(["dice", str(photo), "--json", "--expect", "2"]) == 3
+    alone = json.loads(capsys.readouterr().out)
+    assert len(alone["dice"]) < 2
+    assert main(["dice", str(photo), "--json", "--expect", "2", "--empty-tray", str(tray)]) == 0
+    boxed = json.loads(capsys.readouterr().out)
+    assert sorted(d["value"] for d in boxed["dice"]) == values and boxed["uncertain"] == []
+    assert main(["dice", str(photo), "--json", "--expect", "2", "--empty-tray", str(small)]) == 3
+    out = capsys.readouterr()
+    assert json.loads(out.out)["dice"] == alone["dice"] and "read without it" in out.err
+    assert main(["dice", str(photo), "--empty-tray", str(tmp_path / "none.png")]) == 2
+    assert "cannot read the empty tray" in capsys.readouterr().err
