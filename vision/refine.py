@@ -8,7 +8,10 @@
   when the classifier's own guess agrees (``_merge``). Places of die colour (the profile) or
   unlike the empty tray (the reference) that no die covers are looked at too: a pip die
   found only there counts when the classifier reads it surely and the profile names the
-  same face (a pale patch of carpet the classifier half takes for a two stays out).
+  same face (a pale patch of carpet the classifier half takes for a two stays out). A
+  place unlike the empty tray that this does not confirm is read as the untaught box
+  reads it (``_read_places``), then revised by the profile as the reader's dice are: a
+  die the taught colours miss is never dropped.
 * Symbol dice (the profile's faces are names): the pip reader's dice and regions are only
   places to look, with those places; each is named by the profile alone.
 
@@ -244,8 +247,12 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
 def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
            reference: EmptyTray | None = None) -> Reading:
     """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
-    side = (float(median([box_side(d.box) for d in reading.dice])) if reading.dice else
-            profile.side if profile is not None else min(image.shape[:2]) / 12.0)
+    if profile is not None and (profile.symbols or not reading.dice):
+        side = profile.side  # symbol dice: the pip reader's boxes are only places to look
+    elif reading.dice:  # the frame's own dice: the camera may have moved since teaching
+        side = float(median([box_side(d.box) for d in reading.dice]))
+    else:
+        side = min(image.shape[:2]) / 12.0
     extra: list[Place] = []
     tray = None
     if reference is not None:
