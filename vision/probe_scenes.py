@@ -50,10 +50,9 @@ scenes:
   (the training renders' marble is soft clouds); translucent ones let the felt show
   through, with their far face's pips faint inside. Pips gold, white, black or red, always
   unlike the face's colours, as dice makers ink them.
-* ``marbled-set`` (round 64): the same, one player's set: every scene's dice drawn from one
-  set of six looks on one felt (``marbled_set``), as under a box. Taught on a few scenes
-  (``scripts/bench-vision --teach K``), a profile of the set should read its other scenes
-  better.
+* ``marbled-set`` (round 64): the same, one player's set under a box: every scene's dice
+  drawn from one set of six looks on one felt, one size (``marbled_set``): what a profile
+  of a player's dice (``bluffbox teach``; ``scripts/bench-vision --teach K``) is for.
 
 ``specks_on_paper(seed)`` is a floor with no die at all: white paper with 8-30 dark or
 coloured specks of pip size, where a reader should find nothing.

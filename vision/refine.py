@@ -166,8 +166,7 @@ def _with_profile(image: np.ndarray, reading: Reading, profile: Profile,
             regions.append(Region(place[0], square_box(*place), "not a face the box was taught",
                                   g.confidence if g.face is not None else 0.0))
     if not profile.symbols:
-        _read_on_tray(image, [p for p, odd in zip(found, [c in on_tray for c, _ in found],
-                                                  strict=True) if odd], profile, dice, regions)
+        _read_on_tray(image, [p for p in found if p[0] in on_tray], profile, dice, regions)
     return dice, regions
 
 
