@@ -49,6 +49,7 @@ BLOB_SIDE = 16  # the colour model looks for dice at a scale where they are this
 LAB_BINS = (8, 16, 16)  # colour model bins over L, a, b
 SYMBOL_VIEWS = 3  # views of each taught symbol patch per right-angle turn
 SYMBOL_FLOOR_SLACK = 0.15  # symbol dice: read squares found a pixel or two off match less well
+MAX_PICTURES = 60  # a profile taught again and again keeps its newest teaching pictures
 TAUGHT_SLACK = 0.12  # a taught die's square found this many sides off its place: not it
 SYMBOL_JITTER = (1.5, 4.0, 0.04)  # their shift (pixels), turn (degrees), rescale, at most
 REALIGN_SHIFT = 0.04  # an unsure symbol die's second look: its square moved by this many sides,
@@ -269,6 +270,47 @@ class Profile:
         return cls(faces, np.stack(crops) if crops else empty, np.array(sizes),
                    np.array(shot_ids, np.int32), np.stack(negs) if negs else empty,
                    np.array(neg_ids, np.int32), colour, patches=patches)
+
+    def joined(self, later: Profile, keep: int = MAX_PICTURES) -> Profile:
+        """This profile taught more: its dice and ``later``'s, as one profile (the margin
+        and floor measured again over both). At most ``keep`` teaching pictures are kept,
+        the newest; the colour model keeps every picture's colours. Pip dice and symbol
+        dice do not mix (``ProfileError``).
+
+        >>> import numpy as np
+        >>> img = np.full((120, 160, 3), 90, np.uint8)
+        >>> one = Profile.teach([Shot(img, (TaughtDie(3, (40.0, 60.0), 30.0),))])
+        >>> two = one.joined(one)
+        >>> len(two.faces), two.shots.tolist()
+        (2, [0, 1])
+        >>> len(one.joined(one, keep=1).faces)
+        1
+        """
+        if later.symbols != self.symbols:
+            raise ProfileError("pip dice and symbol dice cannot be taught into one profile")
+        if keep < 1:
+            raise ValueError(f"a profile keeps at least one teaching picture, not {keep}")
+        first = int(self.shots.max()) + 1 if len(self.shots) else 0
+        shots = np.concatenate([self.shots, later.shots + first]).astype(np.int32)
+        neg_shots = np.concatenate([self.negative_shots, later.negative_shots + first])
+        pictures = np.unique(np.concatenate([shots, neg_shots]))
+        oldest = int(pictures[-keep]) if len(pictures) > keep else int(pictures[0])
+        kept, kept_neg = shots >= oldest, neg_shots >= oldest
+        # renumber the kept pictures 0, 1, 2 ... in their order
+        renumber = {int(p): k for k, p in enumerate(pictures[pictures >= oldest])}
+
+        def numbered(ids: np.ndarray) -> np.ndarray:
+            return np.array([renumber[int(i)] for i in ids], np.int32)
+
+        faces = [f for f, k in zip([*self.faces, *later.faces], kept, strict=True) if k]
+        colour = ColourModel(self.colour.die + later.colour.die,
+                             self.colour.background + later.colour.background)
+        return type(self)(faces, np.concatenate([self.crops, later.crops])[kept],
+                          np.concatenate([self.sizes, later.sizes])[kept], numbered(shots[kept]),
+                          np.concatenate([self.negatives, later.negatives])[kept_neg],
+                          numbered(neg_shots[kept_neg]), colour,
+                          patches=(np.concatenate([self.patches, later.patches])[kept]
+                                   if self.symbols else None))
 
     def _build_bank(self, cache: tuple[int, np.ndarray] | None) -> _Bank:
         rng = np.random.default_rng(0)

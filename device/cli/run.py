@@ -135,7 +135,8 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         elif why is not None:  # the flow asks for the dice by hand when it needs them
             log.error("the dice reader cannot run: %s", why)
 
-    eyes = BoxEyes(hw.camera, paths.state_dir, cup=reader == "cup", sim=sim, seed=args.seed)
+    eyes = BoxEyes(hw.camera, paths.state_dir, cup=reader == "cup", sim=sim, seed=args.seed,
+                   asks=config.teach)
 
     def simulate(game: GameRecord, names: Any, settings: Any, writer: Any) -> SimHooks | None:
         if game.simulator is None:

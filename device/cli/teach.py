@@ -1,8 +1,10 @@
-"""``bluffbox teach PROFILE_DIR PHOTO... --labels LABELS.json``: learn a player's dice.
+"""``bluffbox teach PROFILE_DIR PHOTO... --labels LABELS.json [--add]``: learn a player's dice.
 
 Labels are in the ``../shared/dice-photos`` format (file name -> boxes with a label: a pip
 value 1-6, or a face name for symbol dice); only the named photos are used. Every photo and
-label is checked before anything is written. Exit status: 0 taught, 1 a photo could not be
+label is checked before anything is written. ``--add`` keeps the profile's dice and adds
+these (as the box's teach mode does by default); without it the profile is made anew. Exit
+status: 0 taught, 1 a photo could not be
 read, 2 bad labels or arguments.
 """
 
@@ -25,6 +27,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="labelled photos to learn from")
     p.add_argument("--labels", type=Path, required=True, metavar="LABELS.json",
                    help="labels: file name -> {w, h, boxes: [{label, xmin, ymin, xmax, ymax}]}")
+    p.add_argument("--add", action="store_true",
+                   help="add these dice to the profile already in PROFILE_DIR (none there: "
+                   "make it) instead of making it anew")
     p.set_defaults(run=run)
 
 
@@ -38,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.dataset import labeled_dice
     from vision.model import load
-    from vision.profile import ProfileError
+    from vision.profile import MANIFEST, Profile, ProfileError
     from vision.teach import teach_photos
 
     try:
@@ -63,13 +68,22 @@ def run(args: argparse.Namespace) -> int:
     if not any(dice for _, dice in photos):
         return _fail("the labels name no dice in these photos", 2)
     load()
+    kept = None
+    if args.add and (args.profile / MANIFEST).exists():
+        try:
+            kept = Profile.load(args.profile)
+        except ProfileError as exc:
+            return _fail(f"cannot add to it: {exc}", 2)
     try:
-        profile = teach_photos(photos)
+        new = teach_photos(photos)
+        profile = kept.joined(new) if kept is not None else new
         path = profile.save(args.profile)
     except (ProfileError, OSError) as exc:
         return _fail(str(exc), 2)
     counts = Counter(profile.faces)
     faces = ", ".join(f"{face} x{counts[face]}" for face in profile.kinds)
-    print(f"taught {len(profile.faces)} dice from {len(photos)} photos ({faces}); "
+    added = f" ({len(new.faces)} added)" if kept is not None else ""
+    photos_said = "1 photo" if len(photos) == 1 else f"{len(photos)} photos"
+    print(f"taught {len(profile.faces)} dice{added} from {photos_said} ({faces}); "
           f"median side {profile.side:.0f} px; profile in {path.parent}")
     return 0

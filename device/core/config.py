@@ -7,7 +7,7 @@ at once in a :class:`ConfigError` whose lines name the key and the fix, e.g.::
     /etc/bluffbox/config.toml: buttons.accept: pin 99 is not a GPIO (use 2-27)
 
 The sections mirror ``firmware_config/bluffbox.example.toml``: ``[buttons]``,
-``[display]``, ``[camera]``, ``[game]``, ``[paths]`` and ``[web]``.
+``[display]``, ``[camera]``, ``[game]``, ``[teach]``, ``[paths]`` and ``[web]``.
 """
 
 from __future__ import annotations
@@ -107,6 +107,14 @@ class GameConfig:
     tray_capacity: int = 30  # dice the tray holds; more are read in batches
 
 
+@dataclass(frozen=True)
+class TeachConfig:
+    """How many looks teaching the players' dice asks for (the setup menu's "Teach")."""
+
+    rolls: int = 3  # pip dice: rolls, each checked die by die
+    per_face: int = 3  # symbol dice: looks at each face
+
+
 #: Variant names ``[game] variants`` understands (setup reads them as its defaults).
 VARIANTS = ("no-bluffing", "no-limits")
 
@@ -144,6 +152,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
     game: GameConfig = field(default_factory=GameConfig)
+    teach: TeachConfig = field(default_factory=TeachConfig)
     paths: PathsConfig = field(default_factory=PathsConfig)
     web: WebConfig = field(default_factory=WebConfig)
     source: str = "defaults"
@@ -413,7 +422,7 @@ def parse_config(data: Mapping[str, Any], source: str = "config", *, sim: bool =
                  ) -> Config:
     """Validate already-parsed TOML data (see :func:`load_config`)."""
     problems: list[str] = []
-    known = {"buttons", "display", "camera", "game", "paths", "web"}
+    known = {"buttons", "display", "camera", "game", "teach", "paths", "web"}
     for key in data:
         if key not in known:
             hint = difflib.get_close_matches(key, sorted(known), n=1)
@@ -424,11 +433,12 @@ def parse_config(data: Mapping[str, Any], source: str = "config", *, sim: bool =
     buttons = _parse_buttons(_Section("buttons", data.get("buttons", {}), problems), display)
     camera = _parse_camera(_Section("camera", data.get("camera", {}), problems), sim)
     game = _parse_game(_Section("game", data.get("game", {}), problems))
+    teach = _parse_teach(_Section("teach", data.get("teach", {}), problems))
     paths = _parse_paths(_Section("paths", data.get("paths", {}), problems), sim)
     web = _parse_web(_Section("web", data.get("web", {}), problems))
     if problems:
         raise ConfigError(problems, source)
-    return Config(buttons, display, camera, game, paths, web, source)
+    return Config(buttons, display, camera, game, teach, paths, web, source)
 
 
 def _parse_display(s: _Section, sim: bool) -> DisplayConfig:
@@ -500,6 +510,14 @@ def _parse_game(s: _Section) -> GameConfig:
         names=s.get("names", d.names, _names),
         tray_capacity=s.get("tray_capacity", d.tray_capacity, _int(2, 200, " dice")),
     )
+    s.finish()
+    return out
+
+
+def _parse_teach(s: _Section) -> TeachConfig:
+    d = TeachConfig()
+    out = TeachConfig(rolls=s.get("rolls", d.rolls, _int(1, 30, " rolls")),
+                      per_face=s.get("per_face", d.per_face, _int(1, 10, " looks a face")))
     s.finish()
     return out
 

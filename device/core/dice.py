@@ -25,6 +25,8 @@ class DiceKind:
     """A kind of dice: ``name`` (the profile's folder), ``label`` (menus), ``faces`` (pip
     values 1-6, or face names for symbol dice), ``rolls`` (teaching looks at pip dice),
     ``per_face`` (teaching looks at each face of symbol dice), ``dice`` (dice a look uses).
+    The box asks for the config's ``[teach] rolls`` and ``per_face`` instead
+    (:meth:`device.hw.box_eyes.BoxEyes.teach`).
 
     >>> PIP_DICE.symbols, PIP_DICE.looks
     (False, 3)
@@ -86,10 +88,14 @@ class DiceShelf(Protocol):
     def status(self, kind: DiceKind) -> str:
         """What is kept for ``kind``, in words ("none yet", "12 dice taught", "broken...")."""
 
-    def save(self, kind: DiceKind, shots: Sequence[TaughtShot]) -> str:
+    def usable(self, kind: DiceKind) -> bool:
+        """Whether a profile of ``kind`` is kept and reads use it (one to add to)."""
+
+    def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         """Learn from ``shots`` and keep the profile (replacing the old one only once the
-        new one is whole); returns what was kept, in words. Raises ``ValueError`` or
-        ``OSError`` with the reason when it cannot."""
+        new one is whole); ``add``: the kept profile's dice stay in it too. Returns what was
+        kept, in words. Raises ``ValueError`` or ``OSError`` with the reason when it
+        cannot."""
 
 
 class TeachTable(Protocol):

@@ -5,7 +5,10 @@ Every camera game reaches it from setup's game menu and from its in-game menu (M
 box runs it over that screen (:mod:`device.core.box`). Screens, in order:
 
 1. **Intro** (:class:`Intro`): what is kept now for this kind (none, how many dice, or a
-   broken profile that reads ignore), what will be asked. OK starts, BACK leaves.
+   broken profile that reads ignore), what will be asked. When a profile is kept, UP/DOWN
+   choose between adding the new looks to it (the default: a set with many looks is
+   taught over several sittings) and starting again (new dice, or the camera moved). OK
+   starts, BACK leaves.
 2. **Empty tray** (:class:`Clearing`): the camera looks until it sees the tray empty; the
    eye keeps that frame as the empty-tray reference. OK skips.
 3. **Look** (:class:`Looking`), ``kind.looks`` times: pip dice are rolled; symbol dice
@@ -14,7 +17,8 @@ box runs it over that screen (:mod:`device.core.box`). Screens, in order:
    change the die under the cursor (its faces, then "x": not a die), OK the next die (after
    the last: all right), ACCEPT all right, CHALLENGE look again, BACK leave.
 5. **Saved** (:class:`Finished`): the shelf learns from every confirmed look and keeps
-   the profile; OK goes back to where teaching was opened (setup's menu, or the game).
+   the profile (with the kept one's dice, when adding); OK goes back to where teaching
+   was opened (setup's menu, or the game).
 
 BACK on any screen leaves without saving anything (an earlier profile stays as it was).
 No threads, no sleeps: the owner calls :meth:`TeachFlow.tick` while :attr:`TeachFlow.busy`.
@@ -39,7 +43,10 @@ NOT_A_DIE = "x"  # how a place that is no die shows on the check screen
 
 @dataclass(frozen=True)
 class Intro:
-    pass
+    """``add``: add to the kept profile (True), start again (False), or nothing kept to add
+    to (None)."""
+
+    add: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,8 @@ class TeachFlow:
         self.saved = False
         self.flash = ""
         self.before = shelf.status(kind)
-        self.mode: Any = Intro()
+        self.mode: Any = Intro(True if shelf.usable(kind) else None)
+        self.add = False  # as chosen on the intro screen
         self._press: Mapping[type, Callable[[Role], bool]] = {
             Intro: self._press_intro, Clearing: self._press_clearing,
             Looking: self._press_looking, Checking: self._press_checking,
@@ -178,7 +186,7 @@ class TeachFlow:
             self._look(mode.look + 1)
             return True
         try:
-            said = self.shelf.save(self.kind, self.shots)
+            said = self.shelf.save(self.kind, self.shots, add=self.add)
         except (OSError, ValueError) as exc:
             log.error("teach %s: cannot keep the profile: %s", self.kind.name, exc)
             self._finish("Not saved", f"{exc}")
@@ -190,8 +198,13 @@ class TeachFlow:
 
     # --- presses ----------------------------------------------------------------------------
     def _press_intro(self, role: Role) -> bool:
+        mode: Intro = self.mode
+        if role in (Role.UP, Role.DOWN) and mode.add is not None:
+            self.mode = Intro(not mode.add)
+            return True
         if role is not Role.OK:
             return False
+        self.add = bool(mode.add)
         self.mode = Clearing()
         self.table.empty()
         self.clear_eye.start()
@@ -247,8 +260,12 @@ class TeachFlow:
         return f"Roll the dice {k.rolls} times; check each die."
 
     def _intro_view(self, mode: Intro) -> MessageView:
-        return MessageView(f"Teach {self.kind.label}", (f"Now: {self.before}.", self._asked()),
-                           "o:start b:leave")
+        if mode.add is None:
+            return MessageView(f"Teach {self.kind.label}",
+                               (f"Now: {self.before}.", self._asked()), "o:start b:leave")
+        choice = "Add to them (w/s)." if mode.add else "Start again (w/s)."
+        return MessageView(f"Teach {self.kind.label}",
+                           (f"Now: {self.before}.", choice, self._asked()), "o:start b:leave")
 
     def _clearing_view(self, mode: Clearing) -> ReadView:
         status = "" if mode.status is LookState.SETTLED else status_word(mode.status)

@@ -9,9 +9,11 @@ the taught profile of its kind (if any, and not broken) and the kept empty-tray 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from device.core.config import TeachConfig
 from device.core.dice import DiceKind
 from device.core.flow import SimHooks
 from device.core.game import GameRecord
@@ -29,16 +31,18 @@ log = logging.getLogger("bluffbox")
 class BoxEyes:
     """Eyes on ``camera`` with the profiles and reference of ``state_dir``; ``cup``: the
     simulator reads its own cup for games (``--reader cup``); ``sim``: teaching rolls on the
-    simulated table (seeded by ``seed``), which teaches untaught symbol dice by itself."""
+    simulated table (seeded by ``seed``), which teaches untaught symbol dice by itself;
+    ``asks``: how many looks teaching asks for (the config's ``[teach]``)."""
 
     def __init__(self, camera: Any, state_dir: Path | str, *, cup: bool = False,
-                 sim: bool = False, seed: int = 0) -> None:
+                 sim: bool = False, seed: int = 0, asks: TeachConfig | None = None) -> None:
         self.camera = camera
         self.shelf = ProfileShelf(state_dir)
         self.tray = KeptTray(state_dir)
         self.cup = cup
         self.sim = sim
         self.seed = seed
+        self.asks = asks if asks is not None else TeachConfig()
 
     def for_game(self, game: GameRecord, hooks: SimHooks | None) -> Eye:
         """The eye a game's flow reads its dice with: the camera, with the taught profile of
@@ -65,15 +69,16 @@ class BoxEyes:
         if not (self.sim and isinstance(self.camera, SimulatedTable)):
             return None
         log.warning("the simulator teaches its %s once (each face %d times on the simulated "
-                    "table; kept in %s)", kind.label, kind.per_face, self.shelf.path(kind))
+                    "table; kept in %s)", kind.label, self.asks.per_face, self.shelf.path(kind))
         if not teach_on_the_table(self.teach(kind), self.camera):
             log.warning("teaching the simulated %s did not finish", kind.label)
             return None
         return self.shelf.load(kind)
 
     def teach(self, kind: DiceKind) -> TeachFlow:
-        """The teach flow for ``kind``: the empty tray taken as it is, then looks that also
-        hold the places the reader cannot name."""
+        """The teach flow for ``kind`` (asking for the configured looks): the empty tray
+        taken as it is, then looks that also hold the places the reader cannot name."""
+        kind = replace(kind, rolls=self.asks.rolls, per_face=self.asks.per_face)
         profile = self.shelf.load(kind)
         eye = CameraEye(self.camera, expect=None, profile=profile, places=True,
                         reference=self.tray.guarded(profile.side if profile else None))

@@ -113,7 +113,10 @@ class ProfileShelf:
     def status(self, kind: DiceKind) -> str:
         return self._read(kind)[1]
 
-    def save(self, kind: DiceKind, shots: Sequence[TaughtShot]) -> str:
+    def usable(self, kind: DiceKind) -> bool:
+        return self.load(kind) is not None
+
+    def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         taught = []
         for shot in shots:
             dice = []
@@ -123,6 +126,9 @@ class ProfileShelf:
                 dice.append(TaughtDie(d.value, box_centre(d.box), box_side(d.box)))
             taught.append(Shot(np.asarray(shot.frame), tuple(dice)))
         profile = Profile.teach(taught)
+        kept = self.load(kind) if add else None
+        if kept is not None:
+            profile = kept.joined(profile)
         self._recover(kind)
         final = self.path(kind)
         final.parent.mkdir(parents=True, exist_ok=True)
@@ -139,6 +145,8 @@ class ProfileShelf:
         shutil.rmtree(old, ignore_errors=True)
         log.info("dice profile kept in %s", final)
         said = f"{len(profile.faces)} dice taught"
+        if kept is not None:
+            said += f" ({sum(len(s.dice) for s in taught)} added)"
         try:  # the profile is kept: a tilt that cannot be measured only goes unsaid
             tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size),
                                              1.0) for d in shot.dice]) for shot in taught)

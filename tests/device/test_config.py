@@ -10,6 +10,7 @@ from device.core.config import (
     BUTTON_ROLES,
     Config,
     ConfigError,
+    TeachConfig,
     for_sim,
     load_config,
     parse_camera_spec,
@@ -31,7 +32,7 @@ def test_example_file_loads_and_equals_the_defaults() -> None:
     assert cfg.source == str(EXAMPLE)
     defaults = load_config(None)
     assert cfg.buttons.pins == defaults.buttons.pins
-    for section in ("display", "camera", "game", "paths"):
+    for section in ("display", "camera", "game", "teach", "paths"):
         assert getattr(cfg, section) == getattr(defaults, section), section
 
 
@@ -42,7 +43,7 @@ def test_example_file_mentions_every_key() -> None:
     for key in ("debounce_ms", "long_press_ms", "type", "i2c_port", "address", "rotation",
                 "contrast", "terminal_scale", "source", "resolution", "webcam_index", "turn",
                 "name", "players", "strike_limit", "variants", "state_dir", "logs", "photos",
-                "min_free_mb"):
+                "min_free_mb", "rolls", "per_face"):
         assert f"\n{key} = " in text, key
 
 
@@ -117,6 +118,10 @@ def test_unknown_keys_and_sections_suggest_the_right_one() -> None:
         ({"game": {"players": 9}}, "game.players: 9 is out of range (use 2-8 players)"),
         ({"game": {"variants": "x"}}, "game.variants: expected a list of variant names"),
         ({"paths": {"state_dir": ""}}, "paths.state_dir: expected a non-empty string"),
+        ({"teach": {"rolls": 0}}, "teach.rolls: 0 is out of range (use 1-30 rolls)"),
+        ({"teach": {"rolls": "5"}}, "teach.rolls: expected a whole number 1-30 rolls"),
+        ({"teach": {"per_face": 11}}, "teach.per_face: 11 is out of range (use 1-10 looks"),
+        ({"teach": {"roll": 5}}, "teach.roll: unknown key (did you mean 'rolls'?)"),
         ({"buttons": 3}, "buttons: must be a table ([buttons]), not a number"),
     ],
 )
@@ -188,3 +193,9 @@ def test_a_camera_turned_a_quarter_is_set_in_quarter_turns() -> None:
     """``[camera] turn``: quarter turns clockwise given to every frame (0 by default)."""
     assert parse_config({}).camera.turn == 0
     assert parse_config({"camera": {"turn": 3}}).camera.turn == 3
+
+
+def test_teaching_asks_for_three_looks_unless_told_otherwise() -> None:
+    """``[teach] rolls`` and ``per_face``: how many looks the box's teach mode asks for."""
+    assert parse_config({}).teach == TeachConfig(rolls=3, per_face=3)
+    assert parse_config({"teach": {"rolls": 10, "per_face": 5}}).teach == TeachConfig(10, 5)

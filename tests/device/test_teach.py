@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from device.core.box import Box, BoxSettings
+from device.core.config import TeachConfig
 from device.core.dice import PIP_DICE, DiceKind, TaughtShot
 from device.core.game import GameRecord, dice_kinds
 from device.core.ports import Look, LookState, SeenDie
@@ -39,17 +40,23 @@ KEYS = {"a": Role.ACCEPT, "c": Role.CHALLENGE, "w": Role.UP, "s": Role.DOWN, "o"
 
 
 class FakeShelf:
-    def __init__(self, fail: str | None = None) -> None:
+    def __init__(self, fail: str | None = None, kept: int = 0) -> None:
         self.saved: list[tuple[DiceKind, list[TaughtShot]]] = []
+        self.added: list[bool] = []
         self.fail = fail
+        self.kept = kept  # dice in a usable kept profile
 
     def status(self, kind: DiceKind) -> str:
-        return "none yet"
+        return f"{self.kept} dice taught" if self.kept else "none yet"
 
-    def save(self, kind: DiceKind, shots: Sequence[TaughtShot]) -> str:
+    def usable(self, kind: DiceKind) -> bool:
+        return self.kept > 0
+
+    def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         if self.fail:
             raise OSError(self.fail)
         self.saved.append((kind, list(shots)))
+        self.added.append(add)
         return f"{sum(len(s.dice) for s in shots)} dice taught"
 
 
@@ -106,6 +113,30 @@ def test_confirm_and_correct_one_die(rig: tuple[TeachFlow, ScriptedEye, FakeShel
     assert "5 dice taught" in describe(flow.view())
     drive(flow, "o")
     assert flow.finished
+
+
+@pytest.mark.parametrize(("keys", "add"), [("", True), ("w", False), ("w s", True),
+                                           ("s", False)])
+def test_a_kept_profile_is_added_to_unless_the_players_start_again(keys: str,
+                                                                     add: bool) -> None:
+    shelf = FakeShelf(kept=12)
+    flow, eye = make(PIP_DICE, shelf)
+    assert flow.mode == Intro(True)
+    assert "Now: 12 dice taught. Add to them (w/s)." in describe(flow.view())
+    drive(flow, keys)
+    assert flow.mode == Intro(add)
+    assert ("Add to them" if add else "Start again") in describe(flow.view())
+    drive(flow, "o a a a", eye, [settled((3, 10)), settled((4, 10)), settled((5, 10))])
+    assert flow.saved and shelf.added == [add]
+
+
+def test_with_nothing_kept_there_is_nothing_to_add_to(
+        rig: tuple[TeachFlow, ScriptedEye, FakeShelf]) -> None:
+    flow, eye, shelf = rig
+    drive(flow, "w")
+    assert flow.mode == Intro(None) and flow.view().hint == "o:start b:leave"
+    drive(flow, "o a a a", eye, [settled((3, 10)), settled((4, 10)), settled((5, 10))])
+    assert shelf.added == [False]
 
 
 def test_leave_without_saving(rig: tuple[TeachFlow, ScriptedEye, FakeShelf]) -> None:
@@ -253,6 +284,30 @@ def test_profile_saved_whole_and_a_broken_one_is_said(tmp_path: Path,
     assert "toybones profile cannot be used" in caplog.text and "unreadable" in caplog.text
     flow = TeachFlow(BONE, ScriptedEye(), shelf)
     assert "Now: broken profile, reads ignore it; teach again." in describe(flow.view())
+
+
+def test_teaching_again_adds_to_the_kept_profile_or_starts_it_again(tmp_path: Path) -> None:
+    shelf = ProfileShelf(tmp_path)
+    assert not shelf.usable(BONE) and shelf.save(BONE, _bone_shots(8, 0)) == "16 dice taught"
+    assert shelf.usable(BONE)
+    assert shelf.save(BONE, _bone_shots(4, 1), add=True) == "24 dice taught (8 added)"
+    kept = Profile.load(tmp_path / "profiles" / "toybones")
+    assert len(kept.faces) == 24 and sorted(set(kept.shots.tolist())) == list(range(12))
+    assert shelf.status(BONE) == "24 dice taught"
+    assert shelf.save(BONE, _bone_shots(4, 2)) == "8 dice taught"  # started again
+    (tmp_path / "profiles" / "toybones" / "profile.json").write_text("{ not json")
+    assert not shelf.usable(BONE)
+    assert shelf.save(BONE, _bone_shots(4, 3), add=True) == "8 dice taught"  # nothing to add to
+
+
+def test_teaching_asks_for_the_configured_looks(tmp_path: Path) -> None:
+    camera = SimulatedTable((320, 240), seed=1, moving_frames=1)
+    eyes = BoxEyes(camera, tmp_path, asks=TeachConfig(rolls=8, per_face=2))
+    flow = eyes.teach(PIP_DICE)
+    assert flow.kind.looks == 8 and flow.kind.name == "pips"
+    assert "Roll the dice 8 times" in describe(flow.view())
+    assert eyes.teach(BONE).kind.looks == 2 * len(BONE.faces)
+    assert BoxEyes(camera, tmp_path).teach(PIP_DICE).kind.looks == 3
 
 
 def test_a_swap_cut_by_a_power_cut_is_finished(tmp_path: Path) -> None:

@@ -88,3 +88,20 @@ def test_dice_with_a_broken_profile(tmp_path: Path, bone_photos: Photos,
     (tmp_path / "profile.json").write_text("{}")
     assert main(["dice", "--profile", str(tmp_path), str(bone_photos[2][0])]) == 2
     assert "not a bluffbox dice profile" in capsys.readouterr().err
+
+
+def test_teach_adds_to_a_profile_and_refuses_a_broken_one(
+        bone_photos: Photos, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    labels, names, _, _ = bone_photos
+    prof = tmp_path / "p"
+    assert main(["teach", str(prof), *names[:2], "--labels", str(labels), "--add"]) == 0
+    assert "taught 4 dice from 2 photos" in capsys.readouterr().out  # nothing there: made
+    assert main(["teach", str(prof), *names[5:8], "--labels", str(labels), "--add"]) == 0
+    assert "taught 10 dice (6 added) from 3 photos" in capsys.readouterr().out
+    assert json.loads((prof / "profile.json").read_text())["faces"] == ["chest", "sword"]
+    assert main(["teach", str(prof), names[0], "--labels", str(labels)]) == 0
+    assert "taught 2 dice from 1 photo (" in capsys.readouterr().out  # made anew
+    (prof / "profile.json").write_text("{}")
+    assert main(["teach", str(prof), names[0], "--labels", str(labels), "--add"]) == 2
+    assert "cannot add to it" in capsys.readouterr().err
+    assert (prof / "profile.json").read_text() == "{}"

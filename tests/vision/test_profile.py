@@ -215,3 +215,38 @@ def test_symbol_dice_behind_many_other_changes_are_still_looked_at(
         cv2.ellipse(img, (35 + 62 * k, 14), half, 0, 0, 360, (90, 90, 90), -1)
     reading = refine(img, Reading(expect=2), profile, reference)
     assert sorted(str(d.value) for d in reading.dice) == ["ship", "skull"], reading
+
+
+def test_teaching_more_keeps_every_die_taught_before(soft_profile: Profile) -> None:
+    """Taught in two sittings: the first sitting's dice, then the second's, as one profile
+    (the teaching pictures numbered on, the colour model of both, saved and read back)."""
+    more = teach_photos([soft_scene(s) for s in range(5, 8)])
+    both = soft_profile.joined(more)
+    once = teach_photos([soft_scene(s) for s in range(8)])
+    assert both.faces == once.faces and np.array_equal(both.crops, once.crops)
+    assert np.array_equal(both.sizes, once.sizes) and np.array_equal(both.shots, once.shots)
+    assert np.array_equal(both.colour.die, once.colour.die)
+    assert np.array_equal(both.colour.background, once.colour.background)
+    assert len(both.negatives) == len(soft_profile.negatives) + len(more.negatives)
+    assert sorted(set(both.negative_shots.tolist())) == list(range(8))
+    assert both.margin >= 0.06 and both.well_known == once.well_known
+
+
+def test_a_profile_taught_again_and_again_keeps_its_newest_pictures(
+        soft_profile: Profile) -> None:
+    more = teach_photos([soft_scene(s) for s in range(5, 8)])
+    kept = soft_profile.joined(more, keep=4)
+    newest = soft_profile.shots >= 4  # the first sitting's last picture, then the three new
+    assert kept.faces == tuple(np.array(soft_profile.faces)[newest].tolist()) + more.faces
+    assert np.array_equal(kept.crops, np.concatenate([soft_profile.crops[newest], more.crops]))
+    assert sorted(set(kept.shots.tolist())) == [0, 1, 2, 3]
+    assert set(kept.negative_shots.tolist()) <= {0, 1, 2, 3}
+    with pytest.raises(ValueError, match="at least one"):
+        soft_profile.joined(more, keep=0)
+
+
+def test_pip_dice_and_symbol_dice_are_never_one_profile(
+        soft_profile: Profile, bone_box: tuple[Profile, np.ndarray, np.random.Generator],
+) -> None:
+    with pytest.raises(ProfileError, match="pip dice and symbol dice"):
+        soft_profile.joined(bone_box[0])
