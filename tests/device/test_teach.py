@@ -206,6 +206,10 @@ def test_teach_screens(golden_view: Callable[[str, Any], None]) -> None:
     eye, clear = ScriptedEye(), ScriptedEye()
     flow = TeachFlow(PIP_DICE, eye, FakeShelf(), clear_eye=clear)
     golden_view("teach_intro", flow.view())
+    kept = TeachFlow(PIP_DICE, eye, FakeShelf(kept=120), clear_eye=clear)
+    golden_view("teach_intro_add", kept.view())  # the longest count still fits its line
+    kept.press(Role.UP)
+    golden_view("teach_intro_start_again", kept.view())
     flow.mode = Clearing(LookState.MOVING)
     golden_view("teach_empty_tray", flow.view())
     flow.mode = Looking(2, LookState.HAND)
