@@ -3,9 +3,9 @@
 Labels are in the ``../shared/dice-photos`` format (file name -> boxes with a label: a pip
 value 1-6, or a face name for symbol dice); only the named photos are used. Every photo and
 label is checked before anything is written. ``--add`` keeps the profile's dice and adds
-these (as the box's teach mode does by default); without it the profile is made anew. Exit
-status: 0 taught, 1 a photo could not be
-read, 2 bad labels or arguments.
+these (as the box's teach mode does by default); without it the profile is made anew.
+Exit status: 0 taught, 1 a photo could not be read, 2 bad labels or arguments (or a broken
+profile to add to).
 """
 
 from __future__ import annotations
