@@ -310,8 +310,9 @@ class Box:
         self.teaching.press(role)
         if not self.teaching.finished:
             return
-        saved, self.teaching = self.teaching.saved, None
-        if saved and self.flow is not None and self.game is not None:
+        changed = self.teaching.saved or self.teaching.forgotten
+        self.teaching = None
+        if changed and self.flow is not None and self.game is not None:
             self.flow.eye = self.eye_for(self.game, self.hooks)  # later reads: the profile
 
     @property

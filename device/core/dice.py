@@ -91,6 +91,10 @@ class DiceShelf(Protocol):
     def usable(self, kind: DiceKind) -> bool:
         """Whether a profile of ``kind`` is kept and reads use it (one to add to)."""
 
+    def forget(self, kind: DiceKind) -> None:
+        """Throw away ``kind``'s profile (reads go on without one); ``OSError`` when it
+        cannot."""
+
     def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         """Learn from ``shots`` and keep the profile (replacing the old one only once the
         new one is whole); ``add``: the kept profile's dice stay in it too. Returns what was

@@ -6,9 +6,10 @@ box runs it over that screen (:mod:`device.core.box`). Screens, in order:
 
 1. **Intro** (:class:`Intro`): what is kept now for this kind (none, how many dice, or a
    broken profile that reads ignore), what will be asked. When a profile is kept, UP/DOWN
-   choose between adding the new looks to it (the default: a set with many looks is
-   taught over several sittings) and starting again (new dice, or the camera moved). OK
-   starts, BACK leaves.
+   choose (:class:`KeptChoice`) between adding the new looks to it (the default: a set
+   with many looks is taught over several sittings), starting again (new dice, or the
+   camera moved) and forgetting it (reads go on without a profile: OK forgets it at once).
+   OK starts, BACK leaves.
 2. **Empty tray** (:class:`Clearing`): the camera looks until it sees the tray empty; the
    eye keeps that frame as the empty-tray reference. OK skips.
 3. **Look** (:class:`Looking`), ``kind.looks`` times: pip dice are rolled; symbol dice
@@ -29,6 +30,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from device.core.dice import DiceKind, DiceShelf, NoTeachTable, TaughtShot, TeachTable
@@ -41,12 +43,20 @@ log = logging.getLogger(__name__)
 NOT_A_DIE = "x"  # how a place that is no die shows on the check screen
 
 
+class KeptChoice(Enum):
+    """What teaching does with a kept profile, as the intro screen says it (DOWN goes on in
+    this order, UP back)."""
+
+    ADD = "Add to them"
+    AGAIN = "Start again"
+    FORGET = "Forget them"
+
+
 @dataclass(frozen=True)
 class Intro:
-    """``add``: add to the kept profile (True), start again (False), or nothing kept to add
-    to (None)."""
+    """``kept``: what to do with the kept profile; None: none is kept (or it is broken)."""
 
-    add: bool | None = None
+    kept: KeptChoice | None = None
 
 
 @dataclass(frozen=True)
@@ -95,8 +105,9 @@ class TeachFlow:
         self.saved = False
         self.flash = ""
         self.before = shelf.status(kind)
-        self.mode: Any = Intro(True if shelf.usable(kind) else None)
-        self.add = False  # as chosen on the intro screen
+        self.mode: Any = Intro(KeptChoice.ADD if shelf.usable(kind) else None)
+        self.add = False  # the kept profile's dice stay (as chosen on the intro screen)
+        self.forgotten = False  # the kept profile was forgotten
         self._press: Mapping[type, Callable[[Role], bool]] = {
             Intro: self._press_intro, Clearing: self._press_clearing,
             Looking: self._press_looking, Checking: self._press_checking,
@@ -163,6 +174,18 @@ class TeachFlow:
     def _finish(self, title: str, text: str) -> None:
         self.mode = Finished(title, text)
 
+    def _forget(self) -> None:
+        try:
+            self.shelf.forget(self.kind)
+        except OSError as exc:
+            log.error("teach %s: cannot forget the profile: %s", self.kind.name, exc)
+            self._finish("Not forgotten", f"{exc}")
+            return
+        log.info("teach %s: the profile forgotten", self.kind.name)
+        self.forgotten = True
+        self._finish("Dice forgotten", f"Every read of {self.kind.label} goes on without "
+                     "what was taught.")
+
     def _look(self, look: int) -> None:
         self.mode = Looking(look)
         self.table.roll(self.kind, self.kind.face_for(look))
@@ -199,12 +222,17 @@ class TeachFlow:
     # --- presses ----------------------------------------------------------------------------
     def _press_intro(self, role: Role) -> bool:
         mode: Intro = self.mode
-        if role in (Role.UP, Role.DOWN) and mode.add is not None:
-            self.mode = Intro(not mode.add)
+        if role in (Role.UP, Role.DOWN) and mode.kept is not None:
+            choices = list(KeptChoice)  # no wrapping round: UP from "add" is not "forget"
+            k = choices.index(mode.kept) + (1 if role is Role.DOWN else -1)
+            self.mode = Intro(choices[min(max(k, 0), len(choices) - 1)])
             return True
         if role is not Role.OK:
             return False
-        self.add = bool(mode.add)
+        if mode.kept is KeptChoice.FORGET:
+            self._forget()
+            return True
+        self.add = mode.kept is KeptChoice.ADD
         self.mode = Clearing()
         self.table.empty()
         self.clear_eye.start()
@@ -260,12 +288,14 @@ class TeachFlow:
         return f"Roll the dice {k.rolls} times; check each die."
 
     def _intro_view(self, mode: Intro) -> MessageView:
-        if mode.add is None:
-            return MessageView(f"Teach {self.kind.label}",
-                               (f"Now: {self.before}.", self._asked()), "o:start b:leave")
-        choice = "Add to them (w/s)." if mode.add else "Start again (w/s)."
-        return MessageView(f"Teach {self.kind.label}",
-                           (f"Now: {self.before}.", choice, self._asked()), "o:start b:leave")
+        title, now = f"Teach {self.kind.label}", f"Now: {self.before}."
+        if mode.kept is None:
+            return MessageView(title, (now, self._asked()), "o:start b:leave")
+        choice = f"{mode.kept.value} (w/s)."
+        if mode.kept is KeptChoice.FORGET:
+            return MessageView(title, (now, choice, "Reads go on without them."),
+                               "o:forget b:leave")
+        return MessageView(title, (now, choice, self._asked()), "o:start b:leave")
 
     def _clearing_view(self, mode: Clearing) -> ReadView:
         status = "" if mode.status is LookState.SETTLED else status_word(mode.status)
@@ -302,4 +332,5 @@ def _left_to_right(die: SeenDie) -> tuple[float, float]:
     return ((die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2)
 
 
-__all__ = ["Checking", "Clearing", "Finished", "Intro", "Looking", "TeachFactory", "TeachFlow"]
+__all__ = ["Checking", "Clearing", "Finished", "Intro", "KeptChoice", "Looking", "TeachFactory",
+           "TeachFlow"]

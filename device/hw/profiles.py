@@ -4,9 +4,10 @@
   :class:`vision.profile.Profile` per kind of dice in ``STATE/profiles/<kind>/``. Saving
   writes the new profile whole (fsynced) next to the old one, then swaps the folders; a
   swap cut by a power cut is finished on the next start, so the old profile or the new one
-  is always there whole. :meth:`ProfileShelf.load` gives the profile every read uses, or
-  None when there is none or it is broken (logged once, with the reason; reads then go on
-  without it).
+  is always there whole. Forgetting renames the folder aside, then deletes it (a power cut
+  between the two leaves a folder the next start deletes). :meth:`ProfileShelf.load`
+  gives the profile every read uses, or None when there is none or it is broken (logged
+  once, with the reason; reads then go on without it).
 * :class:`KeptTray`: the empty-tray reference (:class:`vision.reference.EmptyTray`) kept as
   ``STATE/reference/empty-tray.png``: loaded at start, refreshed whenever the watcher sees
   the tray empty, written again at most every ``every`` seconds (and always the first
@@ -69,8 +70,10 @@ class ProfileShelf:
         return profile_dir(self.state_dir, kind)
 
     def _recover(self, kind: DiceKind) -> None:
-        """Finish a swap a power cut interrupted: the whole new profile, else the old one."""
+        """Finish a swap a power cut interrupted: the whole new profile, else the old one;
+        finish forgetting one."""
         final = self.path(kind)
+        shutil.rmtree(final.with_name(final.name + ".forgotten"), ignore_errors=True)
         if (final / MANIFEST).exists():
             return
         for side in (".new", ".old"):
@@ -115,6 +118,19 @@ class ProfileShelf:
 
     def usable(self, kind: DiceKind) -> bool:
         return self.load(kind) is not None
+
+    def forget(self, kind: DiceKind) -> None:
+        self._recover(kind)
+        final = self.path(kind)
+        for leftover in (".new", ".old"):  # a save's leftovers: never brought back now
+            shutil.rmtree(final.with_name(final.name + leftover), ignore_errors=True)
+        if not final.exists():
+            return
+        gone = final.with_name(final.name + ".forgotten")
+        final.rename(gone)
+        _fsync_dir(final.parent)
+        shutil.rmtree(gone, ignore_errors=True)
+        log.info("dice profile %s forgotten", final)
 
     def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         taught = []

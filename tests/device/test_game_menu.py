@@ -172,6 +172,22 @@ def test_a_saved_teach_gives_the_game_a_new_eye_and_leaves_its_log(rig: Rig) -> 
     assert rig.log_bytes() == log
 
 
+def test_forgetting_the_taught_dice_mid_game_gives_the_game_a_new_eye(rig: Rig) -> None:
+    rig.shelf.kept = 12
+    rig.start("bamboozled")
+    flow = rig.box.flow
+    assert flow is not None
+    game_mode, log, old_eye = flow.mode, rig.log_bytes(), flow.eye
+    rig.keys(GAME_TEACH)
+    rig.keys("s s o")  # the intro: DOWN to "Forget them", OK
+    assert rig.shelf.forgotten == [PIP_DICE]
+    assert describe(rig.box.view()).startswith("Dice forgotten")
+    rig.keys("o")
+    assert rig.box.teaching is None and flow.mode == game_mode
+    assert flow.eye is rig.eyes[-1] and flow.eye is not old_eye  # later reads: no profile
+    assert rig.log_bytes() == log
+
+
 def test_a_power_cut_while_teaching_resumes_the_game(rig: Rig) -> None:
     rig.start("doubting_dice")
     assert rig.box.flow is not None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
 from collections.abc import Callable, Sequence
@@ -23,7 +24,15 @@ from device.core.dice import PIP_DICE, DiceKind, TaughtShot
 from device.core.game import GameRecord, dice_kinds
 from device.core.ports import Look, LookState, SeenDie
 from device.core.roles import Role
-from device.core.teach import Checking, Clearing, Finished, Intro, Looking, TeachFlow
+from device.core.teach import (
+    Checking,
+    Clearing,
+    Finished,
+    Intro,
+    KeptChoice,
+    Looking,
+    TeachFlow,
+)
 from device.hw.box_eyes import BoxEyes
 from device.hw.camera import SimulatedTable
 from device.hw.eyes import ScriptedEye
@@ -45,12 +54,19 @@ class FakeShelf:
         self.added: list[bool] = []
         self.fail = fail
         self.kept = kept  # dice in a usable kept profile
+        self.forgotten: list[DiceKind] = []
 
     def status(self, kind: DiceKind) -> str:
         return f"{self.kept} dice taught" if self.kept else "none yet"
 
     def usable(self, kind: DiceKind) -> bool:
         return self.kept > 0
+
+    def forget(self, kind: DiceKind) -> None:
+        if self.fail:
+            raise OSError(self.fail)
+        self.forgotten.append(kind)
+        self.kept = 0
 
     def save(self, kind: DiceKind, shots: Sequence[TaughtShot], add: bool = False) -> str:
         if self.fail:
@@ -115,25 +131,46 @@ def test_confirm_and_correct_one_die(rig: tuple[TeachFlow, ScriptedEye, FakeShel
     assert flow.finished
 
 
-@pytest.mark.parametrize(("keys", "add"), [("", True), ("w", False), ("w s", True),
-                                           ("s", False)])
-def test_a_kept_profile_is_added_to_unless_the_players_start_again(keys: str,
-                                                                     add: bool) -> None:
+@pytest.mark.parametrize(("keys", "choice"), [
+    ("", KeptChoice.ADD), ("w", KeptChoice.ADD), ("s", KeptChoice.AGAIN),
+    ("s s w", KeptChoice.AGAIN), ("s w", KeptChoice.ADD)])
+def test_a_kept_profile_is_added_to_unless_the_players_start_again(
+        keys: str, choice: KeptChoice) -> None:
     shelf = FakeShelf(kept=12)
     flow, eye = make(PIP_DICE, shelf)
-    assert flow.mode == Intro(True)
+    assert flow.mode == Intro(KeptChoice.ADD)
     assert "Now: 12 dice taught. Add to them (w/s)." in describe(flow.view())
     drive(flow, keys)
-    assert flow.mode == Intro(add)
-    assert ("Add to them" if add else "Start again") in describe(flow.view())
+    assert flow.mode == Intro(choice) and f"{choice.value} (w/s)." in describe(flow.view())
     drive(flow, "o a a a", eye, [settled((3, 10)), settled((4, 10)), settled((5, 10))])
-    assert flow.saved and shelf.added == [add]
+    assert flow.saved and shelf.added == [choice is KeptChoice.ADD]
+    assert shelf.forgotten == []
+
+
+def test_the_players_may_forget_the_kept_profile() -> None:
+    shelf = FakeShelf(kept=12)
+    flow, _ = make(PIP_DICE, shelf)
+    drive(flow, "s s s")  # DOWN past the last choice stays on it
+    assert flow.mode == Intro(KeptChoice.FORGET)
+    assert describe(flow.view()) == ("Teach pip dice | Now: 12 dice taught. Forget them (w/s)."
+                                     " Reads go on without them.  [o:forget b:leave]")
+    drive(flow, "o")
+    assert shelf.forgotten == [PIP_DICE] and shelf.saved == []
+    assert flow.forgotten and not flow.saved and isinstance(flow.mode, Finished)
+    assert "Every read of pip dice goes on without what was taught." in describe(flow.view())
+    drive(flow, "o")
+    assert flow.finished
+    failing = FakeShelf(fail="read-only file system", kept=12)
+    flow, _ = make(PIP_DICE, failing)
+    drive(flow, "s s o")
+    assert describe(flow.view()).startswith("Not forgotten | read-only file system")
+    assert not flow.forgotten
 
 
 def test_with_nothing_kept_there_is_nothing_to_add_to(
         rig: tuple[TeachFlow, ScriptedEye, FakeShelf]) -> None:
     flow, eye, shelf = rig
-    drive(flow, "w")
+    drive(flow, "w s")
     assert flow.mode == Intro(None) and flow.view().hint == "o:start b:leave"
     drive(flow, "o a a a", eye, [settled((3, 10)), settled((4, 10)), settled((5, 10))])
     assert shelf.added == [False]
@@ -208,8 +245,10 @@ def test_teach_screens(golden_view: Callable[[str, Any], None]) -> None:
     golden_view("teach_intro", flow.view())
     kept = TeachFlow(PIP_DICE, eye, FakeShelf(kept=120), clear_eye=clear)
     golden_view("teach_intro_add", kept.view())  # the longest count still fits its line
-    kept.press(Role.UP)
+    kept.press(Role.DOWN)
     golden_view("teach_intro_start_again", kept.view())
+    kept.press(Role.DOWN)
+    golden_view("teach_intro_forget", kept.view())
     flow.mode = Clearing(LookState.MOVING)
     golden_view("teach_empty_tray", flow.view())
     flow.mode = Looking(2, LookState.HAND)
@@ -302,6 +341,21 @@ def test_teaching_again_adds_to_the_kept_profile_or_starts_it_again(tmp_path: Pa
     (tmp_path / "profiles" / "toybones" / "profile.json").write_text("{ not json")
     assert not shelf.usable(BONE)
     assert shelf.save(BONE, _bone_shots(4, 3), add=True) == "8 dice taught"  # nothing to add to
+
+
+def test_a_forgotten_profile_stays_forgotten_through_a_power_cut(tmp_path: Path) -> None:
+    shelf = ProfileShelf(tmp_path)
+    shelf.save(BONE, _bone_shots(4, 0))
+    folder = tmp_path / "profiles" / "toybones"
+    shutil.copytree(folder, folder.with_name("toybones.old"))  # a save's leftover
+    shelf.forget(BONE)
+    assert not shelf.usable(BONE) and shelf.status(BONE) == "none yet"
+    assert list(folder.parent.iterdir()) == []
+    shelf.save(BONE, _bone_shots(4, 1))
+    folder.rename(folder.with_name("toybones.forgotten"))  # cut between rename and delete
+    fresh = ProfileShelf(tmp_path)
+    assert fresh.status(BONE) == "none yet" and list(folder.parent.iterdir()) == []
+    fresh.forget(BONE)  # nothing kept: nothing to do
 
 
 def test_teaching_asks_for_the_configured_looks(tmp_path: Path) -> None:
