@@ -452,6 +452,10 @@ def main() -> None:
     ap.add_argument("--camouflage", type=float, default=0.0,
                     help="share of the varied renders whose dice are the colour of their "
                     "floor (white dice on white paper: found by their pips and outline)")
+    ap.add_argument("--veins", type=float, default=0.0,
+                    help="share of the varied renders with more marbled and translucent dice, "
+                    "sharp thin veins on the marbled (veined), far-face pips showing through "
+                    "the translucent (far_face)")
     ap.add_argument("--neighbours", type=float, default=0.0,
                     help="share of die crops with another labelled die pressed against them")
     ap.add_argument("--pressed-negatives", action="store_true",
@@ -495,7 +499,7 @@ def main() -> None:
     rng = np.random.default_rng(0)
     root = args.photos or photos_root()
     samples = load_samples(root, None if args.split == "all" else "train")
-    synth = synthetic_samples(args.synthetic, rng, args.camouflage)
+    synth = synthetic_samples(args.synthetic, rng, args.camouflage, args.veins)
     if args.upright:
         synth += upright_samples(args.upright, np.random.default_rng([0, args.upright]))
     print(f"{len(samples)} photos, {len(synth)} synthetic scenes", flush=True)

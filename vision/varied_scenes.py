@@ -9,8 +9,11 @@ pressed against another edge to edge or corner to corner, turned alike: two dice
 detector must not see as one), on felt, wood, cloth, carpet, paper or
 busy backgrounds, under colour casts, dim or harsh light, shadows, blur, noise, JPEG and
 downscaling. A share of the dice carry simple symbols instead of pips (value 0): the
-detector learns dice as cubes, not only as pip patterns. The simulator's plain renders
-stay in ``vision.synthetic``.
+detector learns dice as cubes, not only as pip patterns. ``veins=True`` (``train.py
+--veins``) draws more marbled and translucent dice, the marbled ones with sharp thin veins
+(``veined``: a pip-sized loop of a vein is no pip), the translucent ones with their far
+face's pips showing faintly through the top face (``far_face``). The simulator's plain
+renders stay in ``vision.synthetic``.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ PRESSED_SCENES = 0.3  # share of scenes with dice pressed in pairs
 PRESSED_DIE = 0.6  # ... where each later die lies against an earlier one this often
 UPRIGHT_TILT = (math.radians(20), math.radians(50))  # an upright camera's slant
 UPRIGHT_ROLL = 0.15  # ... and how far it is turned from upright (radians, sd)
+VEIN_MATERIALS = ("solid", "marbled", "marbled", "translucent", "translucent")  # veins=True
+VEIN_COLOURS = (1, 4)  # a veined die's vein colours: 1 to 3
 PRESSED_TILT = 0.2  # ... seen nearly straight down (at a slant, a die drawn later would
 # cover its partner's top face, which a real one cannot)
 
@@ -79,6 +84,64 @@ def _smooth_noise(h: int, w: int, rng: np.random.Generator, scale: float) -> np.
     small = rng.random((sh, sw)).astype(np.float32)
     big = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
     return np.clip(big, 0, 1)
+
+
+def veined(body: np.ndarray, rng: np.random.Generator) -> Callable[[int, int], np.ndarray]:
+    """A marbled die's texture with sharp, thin veins (``render_varied_scene(veins=True)``):
+    the level lines of a smooth noise (no flat clipped plateaus, which would fill) whose
+    coordinates are pushed about by two more noises
+    (so the lines wander, fork and close into loops, some as small as a pip), drawn 0.6-2 px
+    wide with hard, anti-aliased edges in 1-3 colours of their own, over the die's colour
+    (sometimes softly clouded first). Each call (each face) draws new veins from ``rng``.
+    """
+    colours = [_random_color(rng) for _ in range(int(rng.integers(*VEIN_COLOURS)))]
+    if rng.random() < 0.5:  # veins far from the body: white on dark, dark on light
+        colours[0] = np.full(3, 235.0 if float(body.mean()) < 128 else 25.0, np.float32)
+    cloud = _random_color(rng) if rng.random() < 0.5 else None
+    levels = float(rng.uniform(1.5, 5.0))
+
+    def texture(hh: int, ww: int) -> np.ndarray:
+        side = hh / 2.6  # the canvas _draw_die gives a face: about 2.6 sides
+        scale = side * float(rng.uniform(0.1, 0.5))
+        sh, sw = max(2, int(hh / scale) + 2), max(2, int(ww / scale) + 2)
+        n = cv2.resize(rng.random((sh, sw)).astype(np.float32), (ww, hh),
+                       interpolation=cv2.INTER_CUBIC)  # unclipped: no flat plateaus
+        n = n + float(rng.uniform(0.0, 1.0)) / levels  # the levels anywhere between
+        push = scale * float(rng.uniform(0.5, 2.0))
+        yy, xx = np.mgrid[0:hh, 0:ww].astype(np.float32)
+        mx = xx + (_smooth_noise(hh, ww, rng, scale * 2) - 0.5) * push
+        my = yy + (_smooth_noise(hh, ww, rng, scale * 2) - 0.5) * push
+        phase = cv2.remap(n, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT) * levels
+        gy, gx = np.gradient(phase)
+        dist = np.abs(phase - np.round(phase)) / (np.hypot(gx, gy) + 1e-6)  # px to a line
+        width = float(rng.uniform(0.6, max(0.8, min(2.0, side / 40))))
+        width = width * (0.6 + 0.8 * _smooth_noise(hh, ww, rng, scale * 3))
+        cover = np.clip(width / 2 + 0.5 - dist, 0.0, 1.0)[..., None]
+        out = np.broadcast_to(body, (hh, ww, 3)).astype(np.float32)
+        if cloud is not None:
+            k = _smooth_noise(hh, ww, rng, scale * 2)[..., None] * 0.4
+            out = out * (1 - k) + cloud * k
+        line = np.zeros((hh, ww, 3), np.float32)
+        which = np.round(phase).astype(np.int64) % len(colours)
+        for i, c in enumerate(colours):
+            line[which == i] = c
+        return out * (1 - cover) + line * cover
+    return texture
+
+
+def far_face(rng: np.random.Generator) -> dict:
+    """How a translucent die's far face shows through its top face (``_draw_die``): its pips
+    (the value opposite the top) a quarter turn any way, 0.8-0.95 of the top's spread (the
+    face is further), shifted up to 0.15 of a side (refraction, a slanted view), blurred
+    0.02-0.07 of a side and faint: 0.15-0.5 of the way to the pip colour.
+
+    >>> f = far_face(np.random.default_rng(0))
+    >>> 0.15 <= f["alpha"] <= 0.5 and 0.8 <= f["scale"] <= 0.95 and f["turn"] in (0, 1, 2, 3)
+    True
+    """
+    return {"alpha": float(rng.uniform(0.15, 0.5)), "scale": float(rng.uniform(0.8, 0.95)),
+            "shift": rng.uniform(-0.15, 0.15, 2), "blur": float(rng.uniform(0.02, 0.07)),
+            "turn": int(rng.integers(0, 4))}
 
 
 def _random_color(rng: np.random.Generator, v_range: tuple[int, int] = (30, 250),
@@ -229,6 +292,10 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
                       max(1, round(side / 40)), cv2.LINE_AA, 4)
         pip = style["pip"] * (0.6 + 0.4 * shade)
         r = style["pip_r"]
+        if is_top and fv != SYMBOL and style.get("far") is not None:
+            # the far face's centre (-c) seen through the top face, its axes as the top's
+            layer = _far_pips(layer, m[..., 0], 7 - fv, style, pip, side, oc - c[:2],
+                              a[:2], b[:2])
         if fv == SYMBOL:
             shapes = style["glyph"]
         else:
@@ -262,14 +329,41 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
     return top_center, box
 
 
+def _far_pips(layer: np.ndarray, face: np.ndarray, value: int, style: dict, pip: np.ndarray,
+              side: float, centre: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``layer`` with the far face's ``value`` pips seen faintly through the top face (whose
+    coverage is ``face``): ``style["far"]`` (``far_face``) turns, shrinks, shifts, blurs and
+    fades them; the far face lies at ``centre`` (layer pixels), its half axes ``a``, ``b``."""
+    far = style["far"]
+    h, w = face.shape
+    turn = np.array([[1, 0], [0, 1]], np.float64)
+    for _ in range(far["turn"]):
+        turn = turn @ np.array([[0, -1], [1, 0]], np.float64)
+    ghost = np.zeros((h, w), np.float32)
+    shift = np.asarray(far["shift"], np.float64) * side
+    for p in PIP_LAYOUT[value]:
+        q = _CIRCLE * style["pip_r"] * far["scale"] + (turn @ np.array(p, np.float64)) * (
+            style["spread"] * far["scale"])
+        px = centre + shift + q[:, :1] * a + q[:, 1:2] * b
+        cv2.fillPoly(ghost, [np.round(px * 16).astype(np.int32)], (1.0,),
+                     cv2.LINE_AA, 4)
+    ghost = cv2.GaussianBlur(ghost, (0, 0), max(0.5, far["blur"] * side))
+    ghost = (ghost * face * far["alpha"])[..., None]
+    return layer * (1 - ghost) + pip * ghost
+
+
 def _solid(color: np.ndarray) -> Callable[[int, int], np.ndarray]:
     def texture(hh: int, ww: int) -> np.ndarray:
         return np.broadcast_to(color, (hh, ww, 3))
     return texture
 
 
-def _die_style(rng: np.random.Generator, scene: dict) -> dict:
-    material = rng.choice(["solid", "solid", "marbled", "translucent"])
+def _die_style(rng: np.random.Generator, scene: dict, veins: bool = False) -> dict:
+    """A die's look. ``veins``: more marbled and translucent dice (``VEIN_MATERIALS``), the
+    marbled ones ``veined``, the translucent ones showing their far face (``far_face``);
+    without, the same draws from ``rng`` as before veins were drawn."""
+    material = rng.choice(VEIN_MATERIALS if veins else ["solid", "solid", "marbled",
+                                                        "translucent"])
     body = _random_color(rng)
     if rng.random() < 0.3:
         body = np.full(3, rng.uniform(200, 250), np.float32)  # white-ish
@@ -289,16 +383,21 @@ def _die_style(rng: np.random.Generator, scene: dict) -> dict:
         pip = np.full(3, 20.0 if lum > 110 else 235.0, np.float32)
     if abs(float(pip.mean()) - lum) < 50 and pip_kind != "colored":  # keep pips visible
         pip = np.full(3, 20.0 if lum > 110 else 235.0, np.float32)
-    if material == "marbled":
+    far = None
+    if veins and material == "marbled":
+        texture: Callable[[int, int], np.ndarray] = veined(body, rng)
+    elif material == "marbled":
         other = _random_color(rng)
         k = rng.uniform(0.3, 0.7)
 
         def marbled(hh: int, ww: int) -> np.ndarray:
             n = _smooth_noise(hh, ww, rng, rng.uniform(4, 12))[..., None] * k
             return body[None, None] * (1 - n) + other[None, None] * n
-        texture: Callable[[int, int], np.ndarray] = marbled
+        texture = marbled
     else:
         texture = _solid(body)
+    if veins and material == "translucent":
+        far = far_face(rng)
 
     return {
         "body": body, "pip": pip, "texture": texture,
@@ -308,7 +407,7 @@ def _die_style(rng: np.random.Generator, scene: dict) -> dict:
         "opacity": float(rng.uniform(0.6, 0.85)) if material == "translucent" else 1.0,
         "tint": (body / 255.0)[None, None] if material == "translucent" else 1.0,
         "light": scene["light"], "shadow": scene["shadow"], "shadow_k": scene["shadow_k"],
-        "glyph": _glyph(rng),
+        "glyph": _glyph(rng), "far": far,
     }
 
 
@@ -364,14 +463,14 @@ def camouflaged(style: dict, floor: np.ndarray, rng: np.random.Generator) -> dic
     else:
         pip = np.full(3, rng.uniform(5, 40) if lum > 110 else rng.uniform(215, 255), np.float32)
     return dict(style, body=body, pip=pip.astype(np.float32), texture=_solid(body),
-                opacity=1.0, tint=1.0, edge=float(rng.uniform(0.85, 1.0)),
+                opacity=1.0, tint=1.0, far=None, edge=float(rng.uniform(0.85, 1.0)),
                 shadow_k=float(rng.uniform(0.0, 0.25)))
 
 
 def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None = None,
                         easy: bool | None = None, pressed: bool | None = None,
                         camouflage: bool = False, upright: bool = False,
-                        ) -> tuple[np.ndarray, list[VariedDie]]:
+                        veins: bool = False) -> tuple[np.ndarray, list[VariedDie]]:
     """A BGR scene (width, height = ``size``) and its dice. ``easy``: a few clean, isolated,
     high-contrast dice on dark cloth, many of them sixes (the cases that must never be lost).
     ``pressed``: dice pressed in pairs (seen nearly straight down only); by default in
@@ -381,7 +480,8 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
     find by its pips and faint outline), seen nearly straight down on a plain floor.
     ``upright``: seen by an upright camera at a steep slant (``UPRIGHT_TILT``), its side
     faces below the top face in the frame, as a webcam over a table or a phone held upright
-    sees them (by default the camera is turned any way round)."""
+    sees them (by default the camera is turned any way round). ``veins``: more marbled and
+    translucent dice, with sharp veins (``veined``) and far-face pips (``far_face``)."""
     if size is None:
         size = ((640, 480), (640, 640), (720, 576), (853, 640), (480, 640))[int(rng.integers(5))]
     w, h = size
@@ -451,7 +551,7 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
         value = int(rng.choice([6, 6, 5, 1, 2, 3, 4])) if easy else int(rng.integers(1, 7))
         if symbols and rng.random() < 0.7:
             value = SYMBOL
-        style = _die_style(rng, scene)
+        style = _die_style(rng, scene, veins)
         if partner is not None and rng.random() < 0.5:
             style = styles[partner]  # a pair from one set of dice
         if camouflage:
@@ -459,7 +559,7 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
             style = camouflaged(style, img[y, x].copy(), rng)
         if easy:  # white with black pips, solid
             white = np.full(3, rng.uniform(215, 250), np.float32)
-            style.update(body=white, opacity=1.0, tint=1.0,
+            style.update(body=white, opacity=1.0, tint=1.0, far=None,
                          pip=np.full(3, rng.uniform(5, 40), np.float32),
                          texture=_solid(white))
         if partner is None:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.varied_scenes import render_varied_scene
+from vision.varied_scenes import (
+    _die_style,
+    _draw_die,
+    _rot,
+    _solid,
+    far_face,
+    render_varied_scene,
+    veined,
+)
 
 # the first dice of the calibration's first three renders, drawn before pressed pairs were
 BEFORE_PAIRS = [[(1, 324, 423), (1, 38, 182)], [(6, 22, 463)], [(2, 95, 300), (0, 319, 468)]]
@@ -113,3 +122,59 @@ def test_an_upright_camera_sees_every_die_s_side_faces_below_its_top_face() -> N
         for d in dice:
             x0, y0, x1, y1 = d.box
             assert d.center[1] < (y0 + y1) / 2 - 0.05 * (y1 - y0)
+
+
+def test_veined_renders_are_the_same_for_a_seed_and_off_by_default() -> None:
+    """``veins=True`` (``train.py --veins``) draws the same scene again from the same seed;
+    ``veins=False`` is the default render, draw for draw."""
+    for seed in range(3):
+        a, da = render_varied_scene(np.random.default_rng(seed), (320, 240), veins=True)
+        b, db = render_varied_scene(np.random.default_rng(seed), (320, 240), veins=True)
+        assert np.array_equal(a, b) and da == db
+        c, dc = render_varied_scene(np.random.default_rng(seed), (320, 240), veins=False)
+        d, dd = render_varied_scene(np.random.default_rng(seed), (320, 240))
+        assert np.array_equal(c, d) and dc == dd
+
+
+def test_veins_are_thin_sharp_lines_of_other_colours_some_closing_into_loops() -> None:
+    """``veined``: over a die-sized face, a few to a third of the pixels are veins (far from
+    the body's local median), nearly all within 2 px of a vein's edge (thin, no filled
+    blobs), whose cores reach their own colour (sharp, not a soft blend), and some veins
+    close into loops (a hole inside a vein, as a ring pip is)."""
+    body = np.array([200.0, 190.0, 180.0], np.float32)
+    loops = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        face = veined(body, rng)(208, 208)  # the canvas of an 80 px die
+        assert np.array_equal(face, veined(body, np.random.default_rng(seed))(208, 208))
+        local = cv2.medianBlur(np.clip(face, 0, 255).astype(np.uint8), 9).astype(np.float32)
+        off = np.abs(face - local).max(axis=2)  # a vein, not the clouded body under it
+        vein = (off > 25).astype(np.uint8)
+        assert 0.01 < vein.mean() < 0.35
+        thick = cv2.erode(vein, np.ones((5, 5), np.uint8))
+        assert thick.sum() < 0.05 * vein.sum()
+        assert float(np.percentile(off[vein > 0], 90)) > 0.6 * float(off.max())
+        _, hierarchy = cv2.findContours(vein, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        loops += 0 if hierarchy is None else int((hierarchy[0][:, 3] >= 0).sum())
+    assert loops >= 3
+
+
+def test_a_translucent_die_shows_its_far_face_pips_faintly_through_its_top() -> None:
+    """``far_face``: a six's far face is a one, drawn near the top face's empty centre,
+    faint (well under the near pips' contrast) and blurred; without it, none is drawn."""
+    scene = {"light": np.array([0.0, 0.0, 1.0]), "shadow": np.zeros(2), "shadow_k": 0.0}
+    style = dict(_die_style(np.random.default_rng(3), scene), body=np.full(3, 200.0),
+                 pip=np.full(3, 20.0), texture=_solid(np.full(3, 200.0)), ring=False,
+                 opacity=1.0, tint=1.0, pip_r=0.17, spread=1.0, corner=0.1)
+    far = dict(far_face(np.random.default_rng(4)), alpha=0.3, shift=np.array([0.05, -0.05]))
+    floor = np.full((200, 200, 3), 60.0, np.float32)
+    plain, ghost = floor.copy(), floor.copy()
+    _draw_die(plain, (100, 100), 90, 6, _rot(0.3, 0.0, 0.0), style, np.random.default_rng(0))
+    _draw_die(ghost, (100, 100), 90, 6, _rot(0.3, 0.0, 0.0), dict(style, far=far),
+              np.random.default_rng(0))
+    diff = np.abs(ghost - plain).max(axis=2)
+    ys, xs = np.nonzero(diff > 5)
+    assert len(xs) > 50  # a pip, seen
+    assert abs(xs.mean() - 100 - 0.05 * 90) < 6 and abs(ys.mean() - 100 + 0.05 * 90) < 6
+    assert 0.2 * 180 < diff.max() < 0.4 * 180  # faint: alpha 0.3 of the 180 levels of a pip
+    assert float(np.abs(plain - floor).max()) > 0  # the die itself is drawn

@@ -65,14 +65,16 @@ def upright_samples(n: int, rng: np.random.Generator) -> list[Sample]:
 
 
 def synthetic_samples(n: int, rng: np.random.Generator, camouflage: float = 0.0,
-                      ) -> list[Sample]:
+                      veins: float = 0.0) -> list[Sample]:
     """A quarter plain top-down renders (the simulator's look), the rest varied scenes, of
-    which a ``camouflage`` share have dice the colour of their floor (none: the renders of
-    the recipes before it, from the same seed)."""
+    which a ``camouflage`` share have dice the colour of their floor and a ``veins`` share
+    more marbled and translucent dice, with sharp veins and far-face pips (none of either:
+    the renders of the recipes before them, from the same seed)."""
     out = []
     for _ in range(n - n // 4):
+        camo = camouflage > 0 and bool(rng.random() < camouflage)
         img, varied = render_varied_scene(
-            rng, camouflage=camouflage > 0 and bool(rng.random() < camouflage))
+            rng, camouflage=camo, veins=veins > 0 and bool(rng.random() < veins))
         out.append(rendered(img, varied, "synthetic"))
     for _ in range(n // 4):
         k = int(rng.integers(1, 31)) if rng.random() < 0.5 else int(rng.integers(1, 7))
