@@ -115,12 +115,12 @@ def veined(body: np.ndarray, rng: np.random.Generator) -> Callable[[int, int], n
         gy, gx = np.gradient(phase)
         dist = np.abs(phase - np.round(phase)) / (np.hypot(gx, gy) + 1e-6)  # px to a line
         width = float(rng.uniform(0.6, max(0.8, min(2.0, side / 40))))
-        width = width * (0.6 + 0.8 * _smooth_noise(hh, ww, rng, scale * 3))
-        cover = np.clip(width / 2 + 0.5 - dist, 0.0, 1.0)[..., None]
+        widths = width * (0.6 + 0.8 * _smooth_noise(hh, ww, rng, scale * 3))
+        cover = np.clip(widths / 2 + 0.5 - dist, 0.0, 1.0)[..., None]
         out = np.broadcast_to(body, (hh, ww, 3)).astype(np.float32)
         if cloud is not None:
             k = _smooth_noise(hh, ww, rng, scale * 2)[..., None] * 0.4
-            out = out * (1 - k) + cloud * k
+            out = (out * (1 - k) + cloud * k).astype(np.float32)
         line = np.zeros((hh, ww, 3), np.float32)
         which = np.round(phase).astype(np.int64) % len(colours)
         for i, c in enumerate(colours):
@@ -347,9 +347,9 @@ def _far_pips(layer: np.ndarray, face: np.ndarray, value: int, style: dict, pip:
         px = centre + shift + q[:, :1] * a + q[:, 1:2] * b
         cv2.fillPoly(ghost, [np.round(px * 16).astype(np.int32)], (1.0,),
                      cv2.LINE_AA, 4)
-    ghost = cv2.GaussianBlur(ghost, (0, 0), max(0.5, far["blur"] * side))
-    ghost = (ghost * face * far["alpha"])[..., None]
-    return layer * (1 - ghost) + pip * ghost
+    soft = cv2.GaussianBlur(ghost, (0, 0), max(0.5, far["blur"] * side))
+    fade = (soft * face * far["alpha"])[..., None]
+    return layer * (1 - fade) + pip * fade
 
 
 def _solid(color: np.ndarray) -> Callable[[int, int], np.ndarray]:
