@@ -358,7 +358,7 @@ translucent ones with their far face's pips, the value opposite the top, showing
 through the top face, turned, 0.8-0.95 of its size, shifted up to 0.15 of a side, blurred,
 ``far_face``), drawn independently of the ``marbled-dice`` and ``marbled-set`` probes, which
 stay an unseen check. 3000 steps each from their committed files, one thread, two side by
-side, 6-8 min each on 2 cores beside another engineer's tests (about 1 min of it rendering
+side, 6-8 min each on 2 cores shared with other jobs (about 1 min of it rendering
 and cropping), not used::
 
     python -m vision.train --only cls --init-cls-onnx $M/classifier.onnx \
