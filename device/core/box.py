@@ -310,8 +310,7 @@ class Box:
         self.teaching.press(role)
         if not self.teaching.finished:
             return
-        changed = self.teaching.saved or self.teaching.forgotten
-        self.teaching = None
+        changed, self.teaching = self.teaching.changed, None
         if changed and self.flow is not None and self.game is not None:
             self.flow.eye = self.eye_for(self.game, self.hooks)  # later reads: the profile
 

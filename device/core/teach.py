@@ -124,6 +124,11 @@ class TeachFlow:
         return isinstance(self.mode, Clearing) or (
             isinstance(self.mode, Looking) and self.mode.problem is None)
 
+    @property
+    def changed(self) -> bool:
+        """The kept profile changed (saved or forgotten): later reads need a new eye."""
+        return self.saved or self.forgotten
+
     def press(self, role: Role) -> None:
         self.flash = ""
         if role is Role.BACK and not isinstance(self.mode, Finished):
