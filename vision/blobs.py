@@ -28,10 +28,8 @@ def die_blobs(mask: np.ndarray, side: float, max_dice: int = 30) -> list[Place]:
     (touching dice) is split at the peaks of its distance transform, at least 0.7 sides
     apart; a blob over ``max_dice`` dice is not dice at all (a hand, a shadow, the tray).
     """
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, int(side / 5)),) * 2)
-    m = cv2.morphologyEx((mask > 0).astype(np.uint8), cv2.MORPH_CLOSE, k)
-    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, k)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(m, connectivity=8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(cleaned(mask, side),
+                                                               connectivity=8)
     area = side * side
     out: list[Place] = []
     for i in range(1, n):
@@ -54,6 +52,14 @@ def die_blobs(mask: np.ndarray, side: float, max_dice: int = 30) -> list[Place]:
                 peaks.append((float(xx), float(yy)))
         out.extend(((x + px, y + py), side) for px, py in peaks)
     return out
+
+
+def cleaned(mask: np.ndarray, side: float) -> np.ndarray:
+    """A binary mask closed (gaps inside a die of about ``side`` pixels filled) and opened
+    (specks and thin lines gone), as ``die_blobs`` looks at it (uint8 0/1)."""
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, int(side / 5)),) * 2)
+    m = cv2.morphologyEx((mask > 0).astype(np.uint8), cv2.MORPH_CLOSE, k)
+    return cv2.morphologyEx(m, cv2.MORPH_OPEN, k)
 
 
 def closed_square(labels: np.ndarray, stats: np.ndarray, at: int, filled: float,

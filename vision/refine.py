@@ -12,6 +12,9 @@
   place unlike the empty tray that this does not confirm is read as the untaught box
   reads it (``_read_places``), then revised by the profile as the reader's dice are: a
   die the taught colours miss is never dropped.
+* Pip dice and the empty tray first: where it shows one die's square that the reader
+  boxed in part (a pip of a marbled two marked as a die of its own), that square is read
+  whole and settles all the reader saw in it (``vision.tray_wholes``).
 * Symbol dice (the profile's faces are names): the pip reader's dice and regions are only
   places to look, with those places; each is named by the profile alone.
 
@@ -29,6 +32,7 @@ from vision.blobs import Place, die_blobs
 from vision.medians import median
 from vision.profile import FaceGuess, Profile
 from vision.reference import EmptyTray, TrayLook
+from vision.tray_wholes import wholes_read
 from vision.types import (
     OVERLAPPING_FACES,
     TOO_SMALL,
@@ -259,6 +263,8 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
         if changed is not None:
             extra = die_blobs(changed, side)
             reading = _drop_unchanged(reading, changed)
+            if profile is None or not profile.symbols:  # pip dice boxed in part, read whole
+                reading = wholes_read(image, reading, changed, side, extra)
             if profile is not None and profile.symbols:  # to find the dice's own squares
                 tray = reference.look(image)
     if profile is not None:
