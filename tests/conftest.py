@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Properties are checked for what they hold, never for how fast: no example has a deadline
+# (an emulated arm64 machine, or a busy one, runs a pure-math example 300 ms now and then).
+settings.register_profile("bluffbox", deadline=None)
+settings.load_profile("bluffbox")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
