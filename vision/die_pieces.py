@@ -45,6 +45,7 @@ FILLED = 0.8  # the blob fills this much of its smallest rectangle (rounded corn
 PIECE = 1.1  # the blob is at least this x the place's side: the place was a piece of it
 MOVED = 0.75  # the blob's centre lies within this x its side of the place's centre
 BODY = 10.0  # the die's body differs this much from the floor (``body_contrast``)
+GRAIN = 0.1  # where no blob shows, the look is smoothed this x the place's side and looked at again
 TWICE = 0.9  # two dice read alike nearer than this x the larger's side: one die read twice?
 
 
@@ -72,24 +73,31 @@ def blob_around(image: np.ndarray, centre: tuple[float, float], side: float,
     m = M.crop_matrix(centre, 2 * half / M.CROP_FACTOR, 0.0, px)
     look = cv2.warpAffine(image, m, (px, px), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-    unlike = not_floor(look)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(unlike, connectivity=8)
+    k = px / (2 * half)  # look pixels per image pixel
     c = px // 2
+    square = _middle_square(look)
+    if square is None:  # no square at all: a grainy floor (felt, carpet) may hide a body
+        square = _middle_square(cv2.GaussianBlur(look, (0, 0), GRAIN * side * k))  # unlike it
+    if square is None:
+        return None
+    (bx, by), found, angle = square
+    found /= k
+    if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
+        return None
+    ix, iy = cv2.invertAffineTransform(m) @ np.array([bx, by, 1.0])
+    return (float(ix), float(iy)), float(found), angle
+
+
+def _middle_square(look: np.ndarray) -> Square | None:
+    """The blob unlike the floor (``not_floor``) in the middle of a square ``look``, where it
+    is one closed square (``closed_square``, ``FILLED``)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(not_floor(look), connectivity=8)
+    c = look.shape[0] // 2
     middle = labels[c - 2:c + 3, c - 2:c + 3].ravel()
     middle = middle[middle > 0]
     if n < 2 or not len(middle):
         return None
-    square = closed_square(labels, stats, int(np.bincount(middle).argmax()), FILLED)
-    if square is None:
-        return None
-    (bx, by), found, angle = square
-    k = px / (2 * half)  # look pixels per image pixel
-    found /= k
-    if found < PIECE * side or np.hypot(bx - c, by - c) / k > MOVED * found:
-        return None
-    back = cv2.invertAffineTransform(m)
-    ix, iy = back @ np.array([bx, by, 1.0])
-    return (float(ix), float(iy)), float(found), angle
+    return closed_square(labels, stats, int(np.bincount(middle).argmax()), FILLED)
 
 
 def _covers(place: Square, point: tuple[float, float]) -> bool:
