@@ -5,10 +5,14 @@ its own: a two becomes one or two small uncertain places ("pips too small to cou
 now and then a one read 0.73-0.77 sure. The box knows better: against its empty tray
 (``vision.reference``) each die shows as a blob of its own size (``blobs.die_blobs``). A read
 die or uncertain place whose box is under ``PART`` x the side of the blob it lies in is part
-of that blob's die. The blob is read instead (each of its parts dropped): a die where the
-classifiers read it at least ``WHOLE_SURE`` surely, all alike, else one uncertain place of
-the whole die's size. Nothing here makes a die sure where the reader's own classifiers are
-not, and a blob holding a die of about its own size is left as the reader saw it.
+of that blob's die, where the blob is one die's square (``one_die``: not two dice touching,
+nor a die and its long shadow). Such a blob is read whole by the classifier and its two
+opinions (``read_whole``), and settles all the reader saw in it (``wholes_read``): parts
+alone become the die the three read surely, or one uncertain place; a die the reader read
+whole there keeps its own box, its parts dropped, where the three read its value surely, and
+stays as it was where they are unsure; where the three surely read a value that a die read
+there, whole or in part, does not show, the blob is one uncertain place. Nothing here makes
+a die sure where the classifiers are not.
 """
 
 from __future__ import annotations
