@@ -46,20 +46,22 @@ Read = tuple[int, float, float]  # value, least P(value | die) of the four, P(va
 
 
 def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: float,
-              ones: bool = False, close_sure: float | None = None) -> list[Read | None]:
+              ones: bool = False, close_sure: float | None = None, close: bool = True,
+              ) -> list[Read | None]:
     """Each (centre, size, angle) place of the full-resolution frame ``full`` read by every
-    classifier (the first, the two opinions, the close look): (value, the least P(value |
-    die) of the four, P(value) of the later looks' mean logits) when all four name the same
-    value, none reads "not a die" with ``not_die`` or more, each is at least ``sure`` sure
-    (the close look at least ``close_sure``, if given), and the value is not a one (a small
-    whole die in a larger crop is one blob on the floor, like a one's pip), unless ``ones``
-    (a crop of the set's dice's size); else None."""
+    classifier (the first, the two opinions, the close look; without ``close``, the close
+    look left out): (value, the least P(value | die) of them, P(value) of the later looks'
+    mean logits) when all name the same value, none reads "not a die" with ``not_die`` or
+    more, each is at least ``sure`` sure (the close look at least ``close_sure``, if given),
+    and the value is not a one (a small whole die in a larger crop is one blob on the
+    floor, like a one's pip), unless ``ones`` (a crop of the set's dice's size); else None."""
     if not places:
         return []
     patches = M.crop_patches(full, places)
     logits = [M.run_classifier_raw(patches, name)[0] for name in (M.CLASSIFIER, *M.OPINIONS)]
-    close = M.patches_input(M.crops_uint8(full, places, M.CLOSE_CROP))
-    logits.append(M.run_classifier_raw(close, M.CLOSE_LOOK)[0])
+    if close:
+        closer = M.patches_input(M.crops_uint8(full, places, M.CLOSE_CROP))
+        logits.append(M.run_classifier_raw(closer, M.CLOSE_LOOK)[0])
     temperature = M.calibration().temperature
     reads = [M.softmax(lg, temperature) for lg in logits]
     mean = M.softmax(np.mean(logits[1:], axis=0), temperature)  # the later looks, as for a free die
@@ -69,7 +71,7 @@ def unanimous(full: np.ndarray, places: list[M.Place], sure: float, not_die: flo
         each = [float(M.value_probability(p[k:k + 1])[0]) for p in reads]
         least = min(each)
         value = values.pop() if len(values) == 1 else 0  # 0: they disagree
-        enough = (least >= sure if close_sure is None
+        enough = (least >= sure if close_sure is None or not close
                   else min(each[:-1]) >= sure and each[-1] >= close_sure)
         ok = ((value > 1 or (ones and value == 1)) and enough
               and max(float(p[k, 0]) for p in reads) < not_die)

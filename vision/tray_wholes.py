@@ -24,6 +24,8 @@ import numpy as np
 
 from vision import model as M
 from vision.blobs import Place, cleaned, closed_square
+from vision.candidates import NOT_DIE
+from vision.larger_look import Read, unanimous
 from vision.types import READ_APART, UNREAD, Die, Reading, Region, box_side, square_box, verdict
 
 PART = 0.7  # a box under this x its blob's side is part of the blob's die
@@ -42,24 +44,12 @@ def _part_of(place: Place, x: Die | Region) -> bool:
     return _in(place, x) and box_side(x.box) < PART * place[1]
 
 
-def read_whole(image: np.ndarray, places: list[Place]) -> list[tuple[int, float] | None]:
-    """Each place read by the classifier and its two opinions, turned to the die's axes: its
-    value and the least of the three P(value), where all three read that value at least
-    ``WHOLE_SURE``, else None."""
-    if not places:
-        return []
-    cal = M.calibration()
-    patches = M.crop_patches(image, M.turned(image, places))
-    reads = [M.softmax(M.run_classifier_raw(patches, name)[0], cal.temperature)
-             for name in (M.CLASSIFIER, *M.OPINIONS)]
-    out: list[tuple[int, float] | None] = []
-    for k in range(len(places)):
-        probs = np.stack([r[k] for r in reads])
-        value = int(probs[0, 1:].argmax()) + 1
-        least = float(M.value_probability(probs, np.full(len(probs), value)).min())
-        die = float(probs[:, 0].max()) < 0.5
-        out.append((value, least) if die and least >= WHOLE_SURE else None)
-    return out
+def read_whole(image: np.ndarray, places: list[Place]) -> list[Read | None]:
+    """Each place, turned to the die's axes, read by the classifier and its two opinions
+    (``larger_look.unanimous`` without the close look): its value where all three read it,
+    ones too, at least ``WHOLE_SURE`` surely, else None."""
+    return unanimous(image, M.turned(image, places), WHOLE_SURE, NOT_DIE, ones=True,
+                     close=False)
 
 
 def one_die(mask: np.ndarray, side: float, blob: Place) -> bool:
