@@ -102,7 +102,7 @@ def play_game(rng: random.Random) -> tuple[State, bytes]:
     raise AssertionError("a game did not finish")
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.integers(min_value=0, max_value=2**64))
 def test_random_games(seed: int) -> None:
     rng = random.Random(seed)
@@ -113,7 +113,7 @@ def test_random_games(seed: int) -> None:
         assert replayed.state == state and replayed.warnings == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=40))
 def test_legal_actions_are_legal(seed: int, steps: int) -> None:
     """Every listed action is accepted; an illegal one leaves the state as it was."""
@@ -138,7 +138,7 @@ def test_legal_actions_are_legal(seed: int, steps: int) -> None:
                 assert isinstance(probe, Show | Discard | PlayCard), probe
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.data())
 def test_drawn_games_shrink_to_a_minimal_story(data: st.DataObject) -> None:
     """Settings and every choice drawn by hypothesis itself, so a failure shrinks to the

@@ -118,7 +118,7 @@ def check_replay(state: State, actions: list[object]) -> None:
     assert replay_log(log).state == state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(3, 6),
@@ -141,7 +141,7 @@ def test_simulated_tables_keep_every_invariant(seed: int, players: int, coins: i
     check_replay(table.state, actions)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
 def test_random_legal_actions_keep_every_invariant(seed: int, players: int) -> None:
     """Any legal action, chosen at random (bluffs, reveals of any card in play...)."""
@@ -166,7 +166,7 @@ def test_random_legal_actions_keep_every_invariant(seed: int, players: int) -> N
     check_replay(state, actions)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
 def test_the_statistics_add_up(seed: int, players: int) -> None:
     """The tally hook: every caught bluff is one won challenge, and one declared bluff."""

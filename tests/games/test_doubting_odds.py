@@ -45,7 +45,7 @@ def brute_force(quantity: int, face: int, unknown: int, own: tuple[int, ...], pa
     quantity=st.integers(0, 8),
     pal=st.booleans(),
 )
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 def test_matches_brute_force(unknown: int, own: tuple[int, ...], face: int, quantity: int,
                              pal: bool) -> None:  # fmt: skip
     n = unknown + len(own)

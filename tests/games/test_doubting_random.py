@@ -185,7 +185,7 @@ game_settings = st.builds(
 
 
 @given(seed=st.integers(0, 2**32), game_settings=game_settings, n=st.integers(2, 6))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 def test_random_games_keep_the_invariants(
     seed: int, game_settings: DoubtingSettings, n: int
 ) -> None:

@@ -29,7 +29,7 @@ def moves_of(table: Table) -> list[Move]:
     return out
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.integers(0, 10_000), st.integers(2, 5))
 def test_every_won_challenge_catches_one_bluff(seed: int, players: int) -> None:
     table = Table.start([f"P{i}" for i in range(players)], Settings(), seed)

@@ -97,7 +97,7 @@ def play_game(rng: random.Random) -> tuple[State, bytes]:
     return state, b"".join(log)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_replay(seed: int) -> None:
     rng = random.Random(seed)
