@@ -25,7 +25,9 @@ detector marked in pieces, by the one square blob unlike the floor they lie in
 floor, or with no die read on the frame's own floor (``vision.missed_dice``). A die read
 from a box over two read dice beside it, its centre between theirs, is no die of its own
 (``vision.spanning_boxes``). A die in doubt that a slanted camera shows by its side face is
-read by its top face, looked at above its middle (``vision.slanted_top``). A die boxed on
+read by its top face, looked at above its middle (``vision.slanted_top``), or, where the
+looks above and below it show two whole faces, the lower its own value, not ruled on
+(``vision.two_faces``). A die boxed on
 part of it whose whole, its square blob on the floor, reads as another value is not ruled
 on (``vision.whole_face``), nor is a three or five whose middle mark is a glint, not a pip
 (``vision.centre_pip``), nor a die whose face is bare where a pip of its value would be
@@ -86,6 +88,7 @@ from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_
 from vision.split_twos import split_twos
 from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
+from vision.two_faces import without_front_reads
 from vision.types import (
     GLINT,
     MORE_PIPS,
@@ -241,7 +244,7 @@ def _found(fr: Frames, looked: list[Peak], image: np.ndarray, expect: int | None
 def _checked(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` (of ``image``) with each die's top face and value checked: the checks of
     ``read_dice`` after the profile's."""
-    reading = on_slanted_tops(image, reading)
+    reading = without_front_reads(image, on_slanted_tops(image, reading))
     in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)

@@ -115,7 +115,7 @@ def look_patch(image: np.ndarray, box: tuple[int, int, int, int], up: float) -> 
                           flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _each(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
+def net_probabilities(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
     """(len(nets), N, 7) calibrated class probabilities of BGR patches, by each of ``nets``."""
     x = M.patches_input(patches)
     t = M.calibration().temperature
@@ -123,8 +123,8 @@ def _each(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
 
 
 def _together(each: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 7) probabilities of ``_each``'s nets averaged, and whether the nets agree on each
-    one's likeliest value."""
+    """(N, 7) probabilities of ``net_probabilities``' nets averaged, and whether the nets
+    agree on each one's likeliest value."""
     votes = each[:, :, 1:].argmax(axis=2)
     return each.mean(axis=0), (votes == votes[0]).all(axis=0)
 
@@ -160,7 +160,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     if doubted is None:
         doubted = [False] * len(boxes)
     upper = np.stack([look_patch(image, b, u) for b in boxes for u in UP])
-    first = _each(upper, (M.CLASSIFIER,))[0]
+    first = net_probabilities(upper, (M.CLASSIFIER,))[0]
     v, p = _value(first)
     seen: dict[int, int] = {}
     for i in range(len(boxes)):  # the surer upper look that reads another value
@@ -173,7 +173,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
         return out
     below = [-u for u in UP]
     lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
-    first_lower = _each(lower, (M.CLASSIFIER,))[0]
+    first_lower = net_probabilities(lower, (M.CLASSIFIER,))[0]
     v, p = _value(first_lower)
     looks = [slice(k * len(below), (k + 1) * len(below)) for k in range(len(maybe))]
     kept = [k for k, i in enumerate(maybe)
@@ -187,7 +187,8 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
                       *range(len(upper) + k * len(below), len(upper) + (k + 1) * len(below)))]
     patches = np.concatenate([upper, lower])[rows]
     firsts = np.concatenate([first, first_lower])[rows]
-    probs, agree = _together(np.concatenate([firsts[None], _each(patches, M.OPINIONS)]))
+    probs, agree = _together(np.concatenate([firsts[None],
+                                             net_probabilities(patches, M.OPINIONS)]))
     maybe = [maybe[k] for k in kept]
     n = len(UP) + len(below)
     v, p = _value(probs)
