@@ -77,6 +77,8 @@ SIGNS = (0.14, 1.2, 0.87)  # two of these together are no pip either: the middle
 #   out this little (x theirs). On every three and five the check passes (6,008, the photos
 #   as they are and through the changes and 600 scenes of each probe) no two meet; 3 glossy
 #   glints do (off 0.15-0.19, drawn out 1.22-1.34, 0.84-0.97 as clear)
+SIZE_BARE = 0.25  # a bare middle is painted over as a mark this x the corner pips' area
+BARE = 0.35  # a middle nearer the face's colour than this x the pips' distance is bare
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
@@ -578,11 +580,57 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     specks, _ = marks_in(look, SPECK)
     xy = np.array([m.centre for m in found])
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
+    if not middle and bare(look, found, clear):
+        mark = bare_middle(found, look[3])  # what was read there: a shine too faint to mark
+        return _in_image(mark, found, looked, angle, look[3],
+                         Signs(off=True, unlike=False, dim=False, stretched=False,
+                               lit=_lit(mark, found, look[3])))
     if len(middle) != 1 or not middle_off([*found, *middle]):
         return None
     return _in_image(middle[0], found, looked, angle, look[3],
                      Signs(off=True, unlike=False, dim=False, stretched=False,
                            lit=_lit(middle[0], found, look[3])))
+
+
+def bare_middle(corners: list[FaceMark], face: np.ndarray) -> FaceMark:
+    """A mark standing for a face's bare middle among its ``corners`` pips: at their centre,
+    a quarter of their median area (``SIZE_BARE``), the ``face``'s colour (Lab).
+
+    >>> pip = lambda x, y: FaceMark(40.0, (x, y), (80.0, 0.0, 0.0), 1.0)
+    >>> m = bare_middle([pip(10, 10), pip(40, 10), pip(10, 40), pip(40, 40)], np.zeros(3))
+    >>> m.centre, m.area, m.colour
+    ((25.0, 25.0), 10.0, (0.0, 0.0, 0.0))
+    """
+    xy = np.array([m.centre for m in corners], np.float64).mean(axis=0)
+    return FaceMark(SIZE_BARE * float(median([m.area for m in corners])),
+                    (float(xy[0]), float(xy[1])),
+                    (float(face[0]), float(face[1]), float(face[2])), 1.0)
+
+
+def bare(look: ApartMap, corners: list[FaceMark], clear: float) -> bool:
+    """Whether the look (``apart_map``'s) is its face's colour in the middle of its
+    ``corners`` pips (a disc of their median area at their centre, placed as ``marks``
+    places them): on average nearer the face than ``BARE`` x the pips' distance from it
+    (``clear``). A shine across a centre pip makes a mark too large to count, but no bare
+    middle (a tray photo's purple three).
+
+    >>> apart = np.zeros((SIDE, SIDE), np.float32)
+    >>> look = (apart, np.zeros((SIDE, SIDE, 3)), SIDE / AROUND, np.zeros(3))
+    >>> pip = lambda x, y: FaceMark(30.0, (x, y), (80.0, 0.0, 0.0), 1.0)
+    >>> corners = [pip(10, 10), pip(34, 10), pip(10, 34), pip(34, 34)]
+    >>> bare(look, corners, 60.0)
+    True
+    >>> apart[28:35, 28:35] = 60.0  # a pip's distance in the middle (from the zone's start)
+    >>> bare(look, corners, 60.0)
+    False
+    """
+    apart, _, s, _ = look
+    start = zone(s).start
+    x, y = np.array([m.centre for m in corners], np.float64).mean(axis=0) + start
+    area = float(median([m.area for m in corners]))
+    rows, cols = np.mgrid[:apart.shape[0], :apart.shape[1]]
+    disc = (cols - x) ** 2 + (rows - y) ** 2 <= max(area / np.pi, 1.0)
+    return float(apart[disc].mean()) < BARE * clear
 
 
 def _lit(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> bool:
