@@ -25,7 +25,7 @@ scenes as the box reads them: 10 of the 32 dice ruled wrong that ``slanted_top``
 (a three read as the six in front, a two as the one in front, ...), at the cost of 3 of
 about 5,000 right dice in doubt on the probes and shared photos left for a re-read.
 Thresholds chosen on the first 300 scenes, checked on the other 600 (5 of 14 and 5 of 18
-caught). ``scripts/bench-vision``'s rows over scenes 0-299 as the box reads them: dice
+caught). ``vision.bench.bench_probe`` over scenes 0-299 as the box reads them: dice
 ruled wrong 2.95 -> 2.28%, the box's rulings wrong 6.42 -> 4.89%. Cheapest test first: the
 first classifier alone at the looks above, the two opinions only where both read one other
 value.
