@@ -79,6 +79,7 @@ SIGNS = (0.14, 1.2, 0.87)  # two of these together are no pip either: the middle
 #   glints do (off 0.15-0.19, drawn out 1.22-1.34, 0.84-0.97 as clear)
 SIZE_BARE = 0.25  # a bare middle is painted over as a mark this x the corner pips' area
 BARE = 0.35  # a middle nearer the face's colour than this x the pips' distance is bare
+SIZE_ALIKE = 0.6  # ... among corner pips whose smallest is this x the largest, or more
 CORNERS = 2.8  # corner pips lie this far (x their radius) from the face's centre, or more
 #               (3.5-4.4 on dice; a corner and the centre pip of a three: half that)
 
@@ -580,7 +581,7 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     specks, _ = marks_in(look, SPECK)
     xy = np.array([m.centre for m in found])
     middle = [m for m in specks if np.linalg.norm(xy - m.centre, axis=1).min() > 0]
-    if not middle and bare(look, found, clear):
+    if not middle and alike_sized(found) and bare(look, found, clear):
         mark = bare_middle(found, look[3])  # what was read there: a shine too faint to mark
         return _in_image(mark, found, looked, angle, look[3],
                          Signs(off=True, unlike=False, dim=False, stretched=False,
@@ -605,6 +606,20 @@ def bare_middle(corners: list[FaceMark], face: np.ndarray) -> FaceMark:
     return FaceMark(SIZE_BARE * float(median([m.area for m in corners])),
                     (float(xy[0]), float(xy[1])),
                     (float(face[0]), float(face[1]), float(face[2])), 1.0)
+
+
+def alike_sized(corners: list[FaceMark]) -> bool:
+    """Whether ``corners`` marks are alike in size, as printed pips are: the smallest at
+    least ``SIZE_ALIKE`` x the largest. Two unlike marks on a diagonal (a side face's pip
+    at the look's edge and a three's pips run together) are no corner pips to tell a bare
+    middle by.
+
+    >>> pip = lambda area: FaceMark(area, (0.0, 0.0), (80.0, 0.0, 0.0), 1.0)
+    >>> alike_sized([pip(41.0), pip(45.0)]), alike_sized([pip(22.0), pip(68.0)])
+    (True, False)
+    """
+    areas = [m.area for m in corners]
+    return min(areas) >= SIZE_ALIKE * max(areas)
 
 
 def bare(look: ApartMap, corners: list[FaceMark], clear: float) -> bool:

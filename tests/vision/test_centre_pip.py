@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from vision import centre_pip, past_glints
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
+from vision.camera_changes import Change, changed
 from vision.centre_pip import FaceLooks
+from vision.dataset import load_folder, read_photo
 from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.reference import EmptyTray
 from vision.synthetic import render_dice
@@ -61,6 +64,20 @@ def test_a_four_with_a_bare_middle_read_as_a_five_is_not_ruled_on() -> None:
     _, _, ruled_wrong = score_reading(reading, labels)
     assert ruled_wrong == 0
     assert GLINT in [r.reason for r in reading.uncertain]
+
+
+@pytest.mark.parametrize("change", [Change.TURNED, Change.WIDE_ANGLE])
+def test_unlike_marks_on_a_diagonal_tell_no_bare_middle(photos: Path, change: Change) -> None:
+    """Tray photo IMG_20191208_112404 turned a quarter or through a wide-angle lens: a
+    yellow three whose pips ran together, beside a side face's pip at the look's edge (two
+    marks of unlike size on a diagonal). Between them lies no bare middle: the three is read,
+    not refused as a glint."""
+    photo = next(p for p in load_folder(photos / "tray-colored")
+                 if p.path.name == "IMG_20191208_112404.jpg")
+    image, labels = changed(read_photo(photo.path), photo.dice, change)
+    reading = R.read_dice(image)
+    assert GLINT not in [r.reason for r in reading.uncertain]
+    assert not score_reading(reading, labels)[2]
 
 
 @pytest.mark.parametrize("seed", [350, 527])
