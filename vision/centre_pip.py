@@ -545,7 +545,10 @@ def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle:
     but not that many laid out as a face's (the face is found only then: it costs a look);
     or one clear mark
     fewer, the corner pips alone (``corners_alone``), with a lone speck between them
-    (``middle_off`` again, the speck far smaller than a pip). None where there is none, or
+    (``middle_off`` again, the speck far smaller than a pip) or nothing at all, the middle
+    bare (``bare``: a shine too faint to mark, counted by the classifiers; the corner marks
+    alike in size, ``alike_sized``), the glint then at the middle (``bare_middle``). None
+    where there is none, or
     it cannot be told. ``faces``: the image's faces already found (``FaceLooks``), if any."""
     if value not in CENTRED or side < MIN_SIDE:
         return None
