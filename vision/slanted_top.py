@@ -129,7 +129,7 @@ def _together(each: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return each.mean(axis=0), (votes == votes[0]).all(axis=0)
 
 
-def _value(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def likeliest(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's likeliest value (1-6) and its probability given a die."""
     value = probs[:, 1:].argmax(axis=1) + 1
     return value, M.value_probability(probs, value)
@@ -161,7 +161,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
         doubted = [False] * len(boxes)
     upper = np.stack([look_patch(image, b, u) for b in boxes for u in UP])
     first = net_probabilities(upper, (M.CLASSIFIER,))[0]
-    v, p = _value(first)
+    v, p = likeliest(first)
     seen: dict[int, int] = {}
     for i in range(len(boxes)):  # the surer upper look that reads another value
         other = [k for k in range(i * len(UP), (i + 1) * len(UP))
@@ -174,7 +174,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     below = [-u for u in UP]
     lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
     first_lower = net_probabilities(lower, (M.CLASSIFIER,))[0]
-    v, p = _value(first_lower)
+    v, p = likeliest(first_lower)
     looks = [slice(k * len(below), (k + 1) * len(below)) for k in range(len(maybe))]
     kept = [k for k, i in enumerate(maybe)
             if not mirrored(seen[i], v[looks[k]], p[looks[k]], MIRROR_FIRST if doubted[i] else 0.0)]
@@ -191,7 +191,7 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
                                              net_probabilities(patches, M.OPINIONS)]))
     maybe = [maybe[k] for k in kept]
     n = len(UP) + len(below)
-    v, p = _value(probs)
+    v, p = likeliest(probs)
     for k, i in enumerate(maybe):
         up, down = slice(k * n, k * n + len(UP)), slice(k * n + len(UP), (k + 1) * n)
         if not ((v[up] == seen[i]).all() and (probs[up, 0] < NOT_A_DIE).all()
@@ -317,7 +317,7 @@ def across_doubted(image: np.ndarray, reading: Reading) -> Reading:
     an uncertain region (``SIDE_FACE``), where the pips of those dice say the camera looks
     across the image more than ``ACROSS_STEEP`` off straight down (``camera_tilt``; see the
     module); the reading as it is elsewhere."""
-    places = sorted(in_doubt(reading), key=lambda d: d.confidence)[:LOOKS]
+    places = least_sure_in_doubt(reading)
     if len(places) < MIN_DICE:  # one die's pips tell no tilt
         return reading
     tilt = camera_tilt(image, places)
@@ -333,6 +333,12 @@ def across_doubted(image: np.ndarray, reading: Reading) -> Reading:
         shown |= {i for i, top in enumerate(tops) if top is not None}
     side = [places[i] for i in sorted(shown)]
     return reading.without(side, SIDE_FACE) if side else reading
+
+
+def least_sure_in_doubt(reading: Reading) -> list[Die]:
+    """The ``LOOKS`` least sure of ``reading``'s dice in doubt (``in_doubt``): those worth
+    the looks of a frame."""
+    return sorted(in_doubt(reading), key=lambda d: d.confidence)[:LOOKS]
 
 
 def in_doubt(reading: Reading) -> list[Die]:

@@ -39,7 +39,14 @@ from __future__ import annotations
 import numpy as np
 
 from vision import model as M
-from vision.slanted_top import HALVES, LOOKS, NOT_A_DIE, in_doubt, look_patch, net_probabilities
+from vision.slanted_top import (
+    HALVES,
+    NOT_A_DIE,
+    least_sure_in_doubt,
+    likeliest,
+    look_patch,
+    net_probabilities,
+)
 from vision.types import SIDE_FACE, Die, Reading
 
 ABOVE = (0.25, 0.3)  # the looks' middles above (and below) the die's, x its box's side
@@ -49,10 +56,10 @@ BELOW = 0.3  # the looks below read the die's own value at least this surely
 
 
 def without_front_reads(image: np.ndarray, reading: Reading) -> Reading:
-    """``reading`` (of ``image``, an upright frame) with its ``LOOKS`` least sure dice in
-    doubt (``slanted_top.in_doubt``) that show two whole faces (``two_faces``) made uncertain
-    regions (``SIDE_FACE``)."""
-    places = sorted(in_doubt(reading), key=lambda d: d.confidence)[:LOOKS]
+    """``reading`` (of ``image``, an upright frame) with its least sure dice in doubt
+    (``slanted_top.least_sure_in_doubt``) that show two whole faces (``two_faces``) made
+    uncertain regions (``SIDE_FACE``)."""
+    places = least_sure_in_doubt(reading)
     fronts = [d for d, shown in zip(places, two_faces(image, places), strict=True) if shown]
     return reading.without(fronts, SIDE_FACE) if fronts else reading
 
@@ -65,7 +72,7 @@ def two_faces(image: np.ndarray, dice: list[Die]) -> list[bool]:
         return out
     upper = np.stack([look_patch(image, d.box, u) for d in dice for u in ABOVE])
     first = net_probabilities(upper, (M.CLASSIFIER,))[0]
-    tops = first[:, 1:].argmax(axis=1) + 1
+    tops, _ = likeliest(first)
     n = len(ABOVE)
     maybe = [i for i, d in enumerate(dice)
              if len(set(tops[i * n:(i + 1) * n])) == 1 and tops[i * n] != d.value]
@@ -74,36 +81,41 @@ def two_faces(image: np.ndarray, dice: list[Die]) -> list[bool]:
     rows = [k for i in maybe for k in range(i * n, (i + 1) * n)]
     others = net_probabilities(upper[rows], M.OPINIONS)
     above = np.concatenate([first[rows][None], others]).mean(axis=0)
-    seen = [k for k, i in enumerate(maybe) if _reads_other(above[k * n:(k + 1) * n],
-                                                           int(dice[i].value))]
+    seen = {i: top for k, i in enumerate(maybe)
+            if (top := _other_top(above[k * n:(k + 1) * n], int(dice[i].value))) is not None}
     if not seen:
         return out
-    lower = np.stack([look_patch(image, dice[maybe[k]].box, -u) for k in seen for u in ABOVE])
+    lower = np.stack([look_patch(image, dice[i].box, -u) for i in seen for u in ABOVE])
     below = net_probabilities(lower, (M.CLASSIFIER, *M.OPINIONS)).mean(axis=0)
-    for j, k in enumerate(seen):
-        i = maybe[k]
-        out[i] = shows_front(above[k * n:(k + 1) * n], below[j * n:(j + 1) * n],
-                             int(dice[i].value))
+    for j, (i, top) in enumerate(seen.items()):
+        out[i] = _front_below(below[j * n:(j + 1) * n], int(dice[i].value), top)
     return out
 
 
-def _reads_other(above: np.ndarray, value: int) -> bool:
-    """Whether looks above a die read as ``value`` (their (N, 7) probabilities) all read one
-    other value, as a die, surely enough to doubt it by (``OTHER``, or ``HALF`` for what an
-    upper half of a flat face of ``value`` shows)."""
-    read = above[:, 1:].argmax(axis=1) + 1
+def _other_top(above: np.ndarray, value: int) -> int | None:
+    """The one other value that looks above a die read as ``value`` (their (N, 7)
+    probabilities) all read, as a die, surely enough to doubt it by (``OTHER``, or ``HALF``
+    for what an upper half of a flat face of ``value`` shows); None where they do not."""
+    read, surely = likeliest(above)
     top = int(read[0])
     if (read != top).any() or top == value or (above[:, 0] >= NOT_A_DIE).any():
-        return False
-    bar = HALF if top in HALVES[value] else OTHER
-    return bool((M.value_probability(above, read) >= bar).all())
+        return None
+    return top if (surely >= (HALF if top in HALVES[value] else OTHER)).all() else None
+
+
+def _front_below(below: np.ndarray, value: int, top: int) -> bool:
+    """Whether looks below a die read as ``value``, under looks reading ``top``, read its
+    own value (their (N, 7) probabilities) at least ``BELOW`` surely, or ``HALF`` where
+    ``top`` is what half of a flat face of ``value`` shows: the face in front, whole."""
+    read, surely = likeliest(below)
+    bar = HALF if top in HALVES[value] else BELOW
+    return bool((read == value).all() and (surely >= bar).all())
 
 
 def shows_front(above: np.ndarray, below: np.ndarray, value: int) -> bool:
     """Whether looks above a die read as ``value`` and looks below it (their (N, 7)
     probabilities) show two whole faces: the looks above read one other value surely
-    (``_reads_other``) and those below the die's own at least ``BELOW`` surely, or
-    ``HALF`` surely where the upper value is what half of a flat face of ``value`` shows.
+    (``_other_top``) and those below the die's own (``_front_below``).
 
     >>> def looks(value, p):  # looks reading ``value`` with probability ``p``, as a die
     ...     row = np.full(7, (1 - p) / 6); row[value] = p; row[0] = 0.0
@@ -117,10 +129,5 @@ def shows_front(above: np.ndarray, below: np.ndarray, value: int) -> bool:
     >>> shows_front(looks(2, 0.5), looks(2, 0.9), 1)  # the looks below mirror those above
     False
     """
-    if not _reads_other(above, value):
-        return False
-    read = below[:, 1:].argmax(axis=1) + 1
-    top = int(above[0, 1:].argmax()) + 1
-    bar = HALF if top in HALVES[value] else BELOW
-    return bool((read == value).all()
-                and (M.value_probability(below, read) >= bar).all())
+    top = _other_top(above, value)
+    return top is not None and _front_below(below, value, top)
