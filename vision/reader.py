@@ -82,7 +82,7 @@ from vision.refine import refine
 from vision.seam_marks import without_seam_marks
 from vision.seen_twice import read_once
 from vision.set_size import set_side
-from vision.slanted_top import on_slanted_tops
+from vision.slanted_top import LookReads, on_slanted_tops
 from vision.spanning_boxes import without_spans
 from vision.specks import PRINT_BODY, bodied, body_at, off_floor_spots, without_specks
 from vision.split_twos import split_twos
@@ -244,7 +244,8 @@ def _found(fr: Frames, looked: list[Peak], image: np.ndarray, expect: int | None
 def _checked(image: np.ndarray, reading: Reading) -> Reading:
     """``reading`` (of ``image``) with each die's top face and value checked: the checks of
     ``read_dice`` after the profile's."""
-    reading = without_front_reads(image, on_slanted_tops(image, reading))
+    reads = LookReads(image)  # the two checks look at the same dice: each look read once
+    reading = without_front_reads(image, on_slanted_tops(image, reading, reads), reads)
     in_part = boxed_in_part(image, reading, PLAIN)  # read from part of the die: read whole
     reading = reading.without(in_part, READ_APART) if in_part else reading
     reading = on_top_faces(image, reading)

@@ -122,6 +122,49 @@ def net_probabilities(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
     return np.stack([M.softmax(M.run_classifier_raw(x, n)[0], t) for n in nets])
 
 
+Look = tuple[tuple[int, int, int, int], float]  # a die's box, and how far above its middle
+#                                                (x its side; below it if negative) a look lies
+
+
+class LookReads:
+    """One upright image's looks (``look_patch``) and each classifier's probabilities of
+    them, each look made and read once: ``top_looks`` and ``vision.two_faces`` look at the
+    same dice, in part at the same places (0.25 x the side above and below the middle).
+    A crop is read alone (``model.run_classifier_raw``), so a look reads alike whichever
+    looks it is read with.
+
+    >>> img = np.zeros((100, 100, 3), np.uint8)
+    >>> reads = LookReads(img)
+    >>> looks = [((20, 20, 80, 80), 0.25), ((20, 20, 80, 80), -0.25)]
+    >>> first = reads.probabilities(looks, (M.CLASSIFIER,))
+    >>> again = reads.probabilities(looks[::-1], (M.CLASSIFIER,))
+    >>> first.shape, bool((again[0] == first[0][::-1]).all()), len(reads._patches)
+    ((1, 2, 7), True, 2)
+    """
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self._patches: dict[Look, np.ndarray] = {}
+        self._probs: dict[tuple[str, Look], np.ndarray] = {}
+
+    def patches(self, looks: list[Look]) -> np.ndarray:
+        """The (N, CROP, CROP, 3) BGR patches of ``looks``."""
+        for look in looks:
+            if look not in self._patches:
+                self._patches[look] = look_patch(self.image, *look)
+        return np.stack([self._patches[look] for look in looks])
+
+    def probabilities(self, looks: list[Look], nets: tuple[str, ...]) -> np.ndarray:
+        """(len(nets), N, 7) ``net_probabilities`` of ``looks``, by each of ``nets``."""
+        for net in nets:
+            new = list(dict.fromkeys(k for k in looks if (net, k) not in self._probs))
+            if new:
+                for look, p in zip(new, net_probabilities(self.patches(new), (net,))[0],
+                                   strict=True):
+                    self._probs[(net, look)] = p
+        return np.stack([np.stack([self._probs[(net, k)] for k in looks]) for net in nets])
+
+
 def _together(each: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(N, 7) probabilities of ``net_probabilities``' nets averaged, and whether the nets
     agree on each one's likeliest value."""
@@ -147,10 +190,12 @@ class TopLook:
 
 
 def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
-              values: list[int], doubted: list[bool] | None = None) -> list[TopLook | None]:
+              values: list[int], doubted: list[bool] | None = None,
+              reads: LookReads | None = None) -> list[TopLook | None]:
     """For dice (boxes, read values; 0 for a die not read), what their top face reads from
     above, where the looks find a side face read (see the module); None elsewhere.
     ``doubted``: whether each die is in doubt (``mirrored``'s bar; default none is).
+    ``reads``: the image's looks already read (``LookReads`` of ``image``), if any.
     Cheapest test first: the two upper looks by one classifier, then the lower looks by it,
     and only then the two opinions at all four looks (the first classifier's reads of them
     are kept from the tests before)."""
@@ -159,8 +204,9 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
         return out
     if doubted is None:
         doubted = [False] * len(boxes)
-    upper = np.stack([look_patch(image, b, u) for b in boxes for u in UP])
-    first = net_probabilities(upper, (M.CLASSIFIER,))[0]
+    reads = reads if reads is not None else LookReads(image)
+    upper = [(b, u) for b in boxes for u in UP]
+    first = reads.probabilities(upper, (M.CLASSIFIER,))[0]
     v, p = likeliest(first)
     seen: dict[int, int] = {}
     for i in range(len(boxes)):  # the surer upper look that reads another value
@@ -172,8 +218,8 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     if not maybe:
         return out
     below = [-u for u in UP]
-    lower = np.stack([look_patch(image, boxes[i], u) for i in maybe for u in below])
-    first_lower = net_probabilities(lower, (M.CLASSIFIER,))[0]
+    lower = [(boxes[i], u) for i in maybe for u in below]
+    first_lower = reads.probabilities(lower, (M.CLASSIFIER,))[0]
     v, p = likeliest(first_lower)
     looks = [slice(k * len(below), (k + 1) * len(below)) for k in range(len(maybe))]
     kept = [k for k, i in enumerate(maybe)
@@ -185,10 +231,10 @@ def top_looks(image: np.ndarray, boxes: list[tuple[int, int, int, int]],
     rows = [r for k in kept
             for r in (*range(maybe[k] * len(UP), (maybe[k] + 1) * len(UP)),
                       *range(len(upper) + k * len(below), len(upper) + (k + 1) * len(below)))]
-    patches = np.concatenate([upper, lower])[rows]
+    four = [(upper + lower)[r] for r in rows]
     firsts = np.concatenate([first, first_lower])[rows]
     probs, agree = _together(np.concatenate([firsts[None],
-                                             net_probabilities(patches, M.OPINIONS)]))
+                                             reads.probabilities(four, M.OPINIONS)]))
     maybe = [maybe[k] for k in kept]
     n = len(UP) + len(below)
     v, p = likeliest(probs)
@@ -281,15 +327,17 @@ def whole_top_seen(up: np.ndarray, down: np.ndarray, value: int, below: np.ndarr
                 and up.max() >= DOUBTED and (below == value).all())
 
 
-def on_slanted_tops(image: np.ndarray, reading: Reading) -> Reading:
+def on_slanted_tops(image: np.ndarray, reading: Reading,
+                    reads: LookReads | None = None) -> Reading:
     """``reading`` with the dice in doubt and the places not read (the face could not be
     counted: ``UNREAD``) that a slanted camera shows by a side face (``top_looks``; the
     ``LOOKS`` least sure of them) read by their top face instead, placed at that face, or,
     for a die whose top could not be read surely, made an uncertain region (``SIDE_FACE``);
     then, in a frame seen across (``across_doubted``), the dice in doubt that show a side
-    face beside their top made uncertain regions too.
+    face beside their top made uncertain regions too. ``reads``: the image's looks already
+    read (``LookReads``), if any.
     """
-    return across_doubted(image, _read_from_above(image, reading))
+    return across_doubted(image, _read_from_above(image, reading, reads))
 
 
 def quarter_turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...],
@@ -347,7 +395,8 @@ def in_doubt(reading: Reading) -> list[Die]:
     return [d for d in reading.dice if isinstance(d.value, int) and d.confidence < DOUBT[d.value]]
 
 
-def _read_from_above(image: np.ndarray, reading: Reading) -> Reading:
+def _read_from_above(image: np.ndarray, reading: Reading, reads: LookReads | None,
+                     ) -> Reading:
     """``on_slanted_tops`` in an upright frame: the dice in doubt and the places not read
     that a side face shows, read by their top face (or made uncertain)."""
     doubted = in_doubt(reading)
@@ -358,7 +407,7 @@ def _read_from_above(image: np.ndarray, reading: Reading) -> Reading:
         return reading
     tops = top_looks(image, [x.box for x in places],
                      [int(x.value) if isinstance(x, Die) else 0 for x in places],
-                     [x.confidence < FLAT_SURE for x in places])
+                     [x.confidence < FLAT_SURE for x in places], reads)
     found = {id(x): top for x, top in zip(places, tops, strict=True) if top is not None}
     if not found:
         return reading

@@ -42,10 +42,9 @@ from vision import model as M
 from vision.slanted_top import (
     HALVES,
     NOT_A_DIE,
+    LookReads,
     least_sure_in_doubt,
     likeliest,
-    look_patch,
-    net_probabilities,
 )
 from vision.types import SIDE_FACE, Die, Reading
 
@@ -55,23 +54,29 @@ HALF = 0.7  # ... or a value a flat half shows this surely, the looks below as s
 BELOW = 0.3  # the looks below read the die's own value at least this surely
 
 
-def without_front_reads(image: np.ndarray, reading: Reading) -> Reading:
+def without_front_reads(image: np.ndarray, reading: Reading,
+                        reads: LookReads | None = None) -> Reading:
     """``reading`` (of ``image``, an upright frame) with its least sure dice in doubt
     (``slanted_top.least_sure_in_doubt``) that show two whole faces (``two_faces``) made
-    uncertain regions (``SIDE_FACE``)."""
+    uncertain regions (``SIDE_FACE``). ``reads``: the image's looks already read
+    (``slanted_top.LookReads``), if any."""
     places = least_sure_in_doubt(reading)
-    fronts = [d for d, shown in zip(places, two_faces(image, places), strict=True) if shown]
+    fronts = [d for d, shown in zip(places, two_faces(image, places, reads), strict=True)
+              if shown]
     return reading.without(fronts, SIDE_FACE) if fronts else reading
 
 
-def two_faces(image: np.ndarray, dice: list[Die]) -> list[bool]:
+def two_faces(image: np.ndarray, dice: list[Die], reads: LookReads | None = None,
+              ) -> list[bool]:
     """Whether each of ``dice`` (pip dice read in ``image``) shows two whole faces, the
-    upper one read otherwise than the die (see the module)."""
+    upper one read otherwise than the die (see the module). ``reads``: the image's looks
+    already read (``slanted_top.LookReads``), if any."""
     out = [False] * len(dice)
     if not dice:
         return out
-    upper = np.stack([look_patch(image, d.box, u) for d in dice for u in ABOVE])
-    first = net_probabilities(upper, (M.CLASSIFIER,))[0]
+    reads = reads if reads is not None else LookReads(image)
+    upper = [(d.box, u) for d in dice for u in ABOVE]
+    first = reads.probabilities(upper, (M.CLASSIFIER,))[0]
     tops, _ = likeliest(first)
     n = len(ABOVE)
     maybe = [i for i, d in enumerate(dice)
@@ -79,14 +84,14 @@ def two_faces(image: np.ndarray, dice: list[Die]) -> list[bool]:
     if not maybe:
         return out
     rows = [k for i in maybe for k in range(i * n, (i + 1) * n)]
-    others = net_probabilities(upper[rows], M.OPINIONS)
+    others = reads.probabilities([upper[k] for k in rows], M.OPINIONS)
     above = np.concatenate([first[rows][None], others]).mean(axis=0)
     seen = {i: top for k, i in enumerate(maybe)
             if (top := _other_top(above[k * n:(k + 1) * n], int(dice[i].value))) is not None}
     if not seen:
         return out
-    lower = np.stack([look_patch(image, dice[i].box, -u) for i in seen for u in ABOVE])
-    below = net_probabilities(lower, (M.CLASSIFIER, *M.OPINIONS)).mean(axis=0)
+    lower = [(dice[i].box, -u) for i in seen for u in ABOVE]
+    below = reads.probabilities(lower, (M.CLASSIFIER, *M.OPINIONS)).mean(axis=0)
     for j, (i, top) in enumerate(seen.items()):
         out[i] = _front_below(below[j * n:(j + 1) * n], int(dice[i].value), top)
     return out

@@ -109,7 +109,7 @@ def test_sure_dice_and_many_dice_are_looked_at_within_limits(monkeypatch) -> Non
     most ``LOOKS`` a frame (the least sure first)."""
     asked: list[int] = []
 
-    def top_looks(image, boxes, values, doubted):  # type: ignore[no-untyped-def]
+    def top_looks(image, boxes, values, doubted, reads=None):  # type: ignore[no-untyped-def]
         asked.extend(int(box_side(b)) for b in boxes)
         return [None] * len(boxes)
 
@@ -161,7 +161,7 @@ def test_a_die_read_by_its_front_face_below_a_whole_top_is_not_ruled_on(
     assert score_reading(reading, labels)[2] == 0
     assert SIDE_FACE in [r.reason for r in reading.uncertain]
     monkeypatch.setattr(S, "whole_top_seen", lambda up, down, value, below: False)
-    monkeypatch.setattr(R, "without_front_reads", lambda image, reading: reading)
+    monkeypatch.setattr(R, "without_front_reads", lambda image, reading, reads: reading)
     assert score_reading(R.read_dice(image), labels)[2] > 0
 
 

@@ -4,12 +4,15 @@ than ``vision.slanted_top`` reads it by, is not ruled on (``vision.two_faces``).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from vision import model as M
 from vision import reader as R
+from vision import slanted_top as S
 from vision import two_faces as T
 from vision.bench import probe_labels, score_reading
 from vision.camera_changes import Change, changed
@@ -102,3 +105,35 @@ def test_a_small_flat_die_s_halves_are_no_two_faces(photos: Path, name: str,
     reading = R.read_dice(image)
     assert SIDE_FACE not in [r.reason for r in reading.uncertain]
     assert score_reading(reading, labels)[0].entirely_right
+
+
+@pytest.mark.parametrize("seed", [119, 244])
+def test_each_look_is_read_once_a_network(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``vision.slanted_top`` and this check look at the same dice, in part at the same
+    places (0.25 x the side above and below the middle): a reading makes each look and has
+    each network read it once (``slanted_top.LookReads``), and reads as it did with every
+    look read again (the scenes as the box reads them, the slant's checks both at work)."""
+    image, drawn = probe_scene(Probe.SLANTED_CUBES, seed)
+    tray = EmptyTray(empty_tray(Probe.SLANTED_CUBES, seed))
+    read: list[tuple[str, bytes]] = []
+    each = S.net_probabilities
+
+    def counted(patches: np.ndarray, nets: tuple[str, ...]) -> np.ndarray:
+        read.extend((n, p.tobytes()) for n in nets for p in patches)
+        return each(patches, nets)
+
+    monkeypatch.setattr(S, "net_probabilities", counted)
+    once = R.read_dice(image, len(drawn), reference=tray)
+    assert len(set(read)) == len(read)
+    assert {n for n, _ in read} == {M.CLASSIFIER, *M.OPINIONS}
+    read.clear()
+
+    class Unkept(S.LookReads):  # every look read anew, as before the looks were kept
+        def probabilities(self, looks: list[S.Look], nets: tuple[str, ...]) -> np.ndarray:
+            return S.net_probabilities(np.stack([S.look_patch(self.image, *k) for k in looks]),
+                                       nets)
+
+    monkeypatch.setattr(R, "LookReads", Unkept)
+    again = R.read_dice(image, len(drawn), reference=tray)
+    assert len(read) > len(set(read))  # the same looks read twice
+    assert replace(again, ms=0.0) == replace(once, ms=0.0)
