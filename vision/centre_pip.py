@@ -101,7 +101,7 @@ Split = tuple[FaceMark, list[FaceMark], np.ndarray, float]  # marks split: the m
 #                                                    the corners, their centre and reach
 
 
-def _look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+def face_look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
           around: float) -> tuple[np.ndarray, float, slice, np.ndarray]:
     """A die (``centre``, ``side`` in pixels, turned by ``angle``) looked at ``around`` x
     its side across, ``SIDE`` pixels, in Lab; the die's side in those pixels; the face's
@@ -118,7 +118,7 @@ def warm_up() -> None:
     """One look at a blank die, so that what OpenCV makes on first use (the float Lab
     table of ``_look``'s colours: about 0.12 s here) is made before the first die is
     looked at, not during a reading."""
-    _look(np.zeros((SIDE, SIDE, 3), np.uint8), (SIDE / 2, SIDE / 2), SIDE / 2, 0.0, AROUND)
+    face_look(np.zeros((SIDE, SIDE, 3), np.uint8), (SIDE / 2, SIDE / 2), SIDE / 2, 0.0, AROUND)
 
 
 Face = tuple[tuple[float, float], float]  # a face's centre and side (image pixels)
@@ -183,10 +183,20 @@ def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
     die's shadow or a side face, or only part of a glossy face, lies off the face, and its
     pips off its middle.
     """
-    lab, s, inner, face = _look(image, centre, side, angle, LOOK)
-    c = SIDE / 2
+    lab, s, inner, face = face_look(image, centre, side, angle, LOOK)
     off = lab - face
     like = (np.einsum("ijk,ijk->ij", off, off) < FACE_LIKE ** 2).astype(np.uint8)
+    return face_of(like, inner, s, centre, side, angle)
+
+
+def face_of(like: np.ndarray, inner: slice, s: float, centre: tuple[float, float],
+            side: float, angle: float, even: float = 0.0) -> Face | None:
+    """The face (its centre and side in the image) that the pixels of a die's ``LOOK``
+    (``like``: 1 where the face is) joined to its middle (``inner``) make, pips and all: a
+    square (``SQUARISH``) of ``SIZED`` x the box's side (``s`` in the look's pixels; the
+    die boxed at ``centre``, ``side``, turned by ``angle``), clear of the look's edge, not
+    ``MOVE`` off, its shorter side at least ``even`` x its longer; else None."""
+    c = SIDE / 2
     n, label = cv2.connectedComponents(like, connectivity=4)
     if n < 2:
         return None
@@ -196,7 +206,8 @@ def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
     outline = max(contours, key=cv2.contourArea)
     x, y, w, h = cv2.boundingRect(outline)
     m = cv2.moments(outline)
-    if x == 0 or y == 0 or x + w >= SIDE or y + h >= SIDE or m["m00"] < SQUARISH * w * h:
+    if (x == 0 or y == 0 or x + w >= SIDE or y + h >= SIDE or m["m00"] < SQUARISH * w * h
+            or min(w, h) < even * max(w, h)):
         return None
     found = max(w, h) / s  # a slant squeezes the face one way
     shift = np.array([m["m10"] / m["m00"] - c, m["m01"] / m["m00"] - c])
@@ -213,7 +224,7 @@ def apart_map(image: np.ndarray, centre: tuple[float, float], side: float, angle
     """How far each pixel of a die's look (``AROUND`` x its side across, ``SIDE`` pixels,
     turned by ``angle``) lies from its face's colour (Lab units, lightly blurred); the look
     in Lab, the die's side in its pixels, and the face's colour."""
-    lab, s, _, face = _look(image, centre, side, angle, AROUND)
+    lab, s, _, face = face_look(image, centre, side, angle, AROUND)
     return cv2.GaussianBlur(colour_distance(lab, face), (0, 0), 0.6), lab, s, face
 
 

@@ -97,9 +97,10 @@ def marked_near(apart: np.ndarray, s: float) -> np.ndarray:
 
 
 def fits(near: np.ndarray, s: float, layouts: tuple[tuple[Place, ...], ...],
-         shift: float = SHIFT) -> bool:
-    """Whether some placement of one of ``layouts`` (turned by ``TURNS``, spaced by
-    ``REACHES``, shifted by up to ``shift`` x the side) has a mark (``PRESENT``) at each place, on
+         shift: float = SHIFT, turns: tuple[float, ...] = TURNS,
+         reaches: tuple[float, ...] = REACHES) -> bool:
+    """Whether some placement of one of ``layouts`` (turned by ``turns``, spaced by
+    ``reaches``, shifted by up to ``shift`` x the side) has a mark (``PRESENT``) at each place, on
     ``near`` (``marked_near``) of a look where the die's side is ``s`` pixels.
 
     >>> s = C.SIDE / C.AROUND
@@ -113,11 +114,11 @@ def fits(near: np.ndarray, s: float, layouts: tuple[tuple[Place, ...], ...],
     """
     c = C.SIDE / 2
     m = round(shift * s)
-    for turn in TURNS:
+    for turn in turns:
         turned = near if not turn else cv2.warpAffine(
             near, cv2.getRotationMatrix2D((c - 0.5, c - 0.5), turn, 1.0), near.shape[::-1])
-        for across in REACHES:
-            for down in REACHES:
+        for across in reaches:
+            for down in reaches:
                 if max(across, down) > SQUASH * min(across, down):
                     continue
                 for places in layouts:

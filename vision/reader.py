@@ -90,6 +90,7 @@ from vision.synthetic import render_dice_scene
 from vision.top_face import face_centres
 from vision.two_faces import without_front_reads
 from vision.types import (
+    FEWER_PIPS,
     GLINT,
     MORE_PIPS,
     PIP_MISSING,
@@ -119,6 +120,7 @@ from vision.uncertain_looks import (
     pressed_sure,
     with_bodies,
 )
+from vision.veined_face import smaller_face
 from vision.whole_face import boxed_in_part
 from vision.within_box import ones_within, read_within
 
@@ -254,6 +256,8 @@ def _checked(image: np.ndarray, reading: Reading) -> Reading:
                               mend=read_past)  # a glint painted out, read again
     reading = without_refused(image, reading, DOUBTED, partial(pip_missing, faces=faces),
                               PIP_MISSING)
+    reading = without_refused(image, reading, DOUBTED, partial(smaller_face, faces=faces),
+                              FEWER_PIPS)  # a face of no one colour (marbled), found on the floor
     reading = without_refused(image, reading, COUNTED, partial(more_pips, faces=faces),
                               MORE_PIPS, alone(reading))  # a die alone: no neighbour's pips
     return without_seam_marks(reading)  # the count met: a mark between read dice is none
@@ -292,8 +296,10 @@ def without_refused(image: np.ndarray, reading: Reading, below: float,
     """``reading`` with each pip die read under ``below`` sure that ``check`` refuses made
     an uncertain region, for ``reason``: a three or five whose centre mark is a glint
     (``centre_pip.glint_at``, every such die), a die whose face lacks a pip of its value
-    (``pip_places.pip_missing``, under ``DOUBTED``), a die alone whose face shows a face's
-    pips of two more (``more_pips.more_pips``, under ``COUNTED``). ``among``: only these
+    (``pip_places.pip_missing``, under ``DOUBTED``), a marbled die whose face holds a whole
+    face of fewer pips (``veined_face.smaller_face``, under ``DOUBTED``), a die alone whose
+    face shows a face's pips of two more (``more_pips.more_pips``, under ``COUNTED``).
+    ``among``: only these
     of its dice are checked (default: all). ``mend``: the refused dice read again past what
     the check found (a glint painted out: ``past_glints.read_past``); a die it reads stays
     read, as it reads now, in its place."""

@@ -107,6 +107,7 @@ UNREAD = "face could not be counted"  # ... a die whose read was not sure enough
 GLINT = "a glint where a pip would be"  # ... a three or five whose centre mark is off its place
 PIP_MISSING = "a pip of the value read is missing"  # ... its face bare at one of its places
 MORE_PIPS = "the face shows more pips than read"  # ... a face of two pips more, laid out plainly
+FEWER_PIPS = "the face shows fewer pips than read"  # ... a marbled face: a whole smaller face
 SIDE_FACE = "a side face read: the top face reads otherwise"  # ... a die seen at a slant
 READ_APART = "the die and its box read apart"  # ... a die boxed in part, read otherwise whole
 PIPS_TOO_SMALL = "pips too small to count"  # ... a small die read unsurely: its pips a few px
