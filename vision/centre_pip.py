@@ -116,7 +116,7 @@ def face_look(image: np.ndarray, centre: tuple[float, float], side: float, angle
 
 def warm_up() -> None:
     """One look at a blank die, so that what OpenCV makes on first use (the float Lab
-    table of ``_look``'s colours: about 0.12 s here) is made before the first die is
+    table of ``face_look``'s colours: about 0.12 s here) is made before the first die is
     looked at, not during a reading."""
     face_look(np.zeros((SIDE, SIDE, 3), np.uint8), (SIDE / 2, SIDE / 2), SIDE / 2, 0.0, AROUND)
 

@@ -79,8 +79,18 @@ def pip_missing(image: np.ndarray, centre: tuple[float, float], side: float, ang
         return False
     apart, lab, s, colour = looks.apart(face, angle)
     pips = C.contrast(apart, lab, s, colour)  # how far its pips stand out from it
-    shift = SHIFT_TWO if value == 2 else SHIFT
-    return pips >= C.CLEAR and not fits(marked_near(apart / pips, s), s, LAYOUTS[value], shift)
+    return pips >= C.CLEAR and not fits(marked_near(apart / pips, s), s, LAYOUTS[value],
+                                        layout_shift(value))
+
+
+def layout_shift(value: int) -> float:
+    """How far (x the side) a face of ``value`` pips is tried off a look's middle: a two's
+    ``SHIFT_TWO``, any other's ``SHIFT``.
+
+    >>> layout_shift(2), layout_shift(5)
+    (0.05, 0.15)
+    """
+    return SHIFT_TWO if value == 2 else SHIFT
 
 
 def marked_near(apart: np.ndarray, s: float) -> np.ndarray:

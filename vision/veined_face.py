@@ -148,7 +148,6 @@ def smaller_face(image: np.ndarray, centre: tuple[float, float], side: float, an
     found = pip_marks(image, face, angle) if face is not None else None
     if found is None or not LEAST <= found.count < value or found.pure < PURE:
         return False
-    shift = P.SHIFT_TWO if found.count == 2 else P.SHIFT
     return P.fits(P.marked_near(found.marks, found.side), found.side,
-                  P.LAYOUTS[found.count], shift, AXES,
+                  P.LAYOUTS[found.count], P.layout_shift(found.count), AXES,
                   tuple(r for r in P.REACHES if r >= FAR))
