@@ -102,7 +102,7 @@ Split = tuple[FaceMark, list[FaceMark], np.ndarray, float]  # marks split: the m
 
 
 def face_look(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
-          around: float) -> tuple[np.ndarray, float, slice, np.ndarray]:
+          around: float) -> FaceLook:
     """A die (``centre``, ``side`` in pixels, turned by ``angle``) looked at ``around`` x
     its side across, ``SIDE`` pixels, in Lab; the die's side in those pixels; the face's
     middle (``FACE`` x the side each way, rows and columns); and the face's colour there
@@ -124,13 +124,17 @@ def warm_up() -> None:
 Face = tuple[tuple[float, float], float]  # a face's centre and side (image pixels)
 ApartMap = tuple[np.ndarray, np.ndarray, float, np.ndarray]  # ``apart_map``: each pixel's
 #          distance from the face's colour, the look in Lab, the die's side, the face's colour
+FaceLook = tuple[np.ndarray, float, slice, np.ndarray]  # ``face_look``'s: the look in Lab, the
+#          die's side in its pixels, the face's middle, the face's colour there
 
 
 class FaceLooks:
-    """The faces of one image's dice, each found by its colour (``found_face``) once, and
-    each found face's look (``apart_map``) made once: the glint check, the pip check
-    (``vision.pip_places``) and the more-pips check (``vision.more_pips``) look at the same
-    dice.
+    """The faces of one image's dice, each die's ``LOOK`` (``face_look``) made once and its
+    face found by its colour there (``found_face``) once, and each found face's look
+    (``apart_map``) made once: the glint check, the pip check (``vision.pip_places``), the
+    more-pips check (``vision.more_pips``) and the marbled-face check
+    (``vision.veined_face``, which finds a face against the floor in the same look) look at
+    the same dice.
 
     >>> looks = FaceLooks(np.zeros((40, 40, 3), np.uint8))
     >>> looks.found((20.0, 20.0), 16.0, 0.0) is None, looks.square((20.0, 20.0), 16.0, 0.0)
@@ -139,14 +143,24 @@ class FaceLooks:
 
     def __init__(self, image: np.ndarray) -> None:
         self.image = image
+        self._looks: dict[tuple[tuple[float, float], float, float], FaceLook] = {}
         self._found: dict[tuple[tuple[float, float], float, float], Face | None] = {}
         self._apart: dict[tuple[tuple[float, float], float, float], ApartMap] = {}
+
+    def look(self, centre: tuple[float, float], side: float, angle: float) -> FaceLook:
+        """``face_look`` of the die boxed at ``centre`` (``side``, ``angle``), ``LOOK`` x its
+        side across."""
+        key = (centre, side, angle)
+        if key not in self._looks:
+            self._looks[key] = face_look(self.image, centre, side, angle, LOOK)
+        return self._looks[key]
 
     def found(self, centre: tuple[float, float], side: float, angle: float) -> Face | None:
         """``found_face`` of the die boxed at ``centre`` (``side``, ``angle``)."""
         key = (centre, side, angle)
         if key not in self._found:
-            self._found[key] = found_face(self.image, centre, side, angle)
+            self._found[key] = found_face(self.image, centre, side, angle,
+                                          self.look(centre, side, angle))
         return self._found[key]
 
     def seen(self, centre: tuple[float, float], side: float, angle: float) -> Face | None:
@@ -174,16 +188,17 @@ class FaceLooks:
 
 
 def found_face(image: np.ndarray, centre: tuple[float, float], side: float,
-               angle: float) -> Face | None:
+               angle: float, look: FaceLook | None = None) -> Face | None:
     """The centre and side of the face of a die boxed at ``centre`` (``side`` in pixels,
     turned by ``angle``): the pixels of its face's colour (``FACE_LIKE``) joined to the
     box's middle, pips and all, looked for within ``LOOK`` x the side; where they make a
     square (``SQUARISH``) of ``SIZED`` x the box's side, clear of the look's edge (else
     the floor is the face's colour), not ``MOVE`` off; else None. A box that takes in the
     die's shadow or a side face, or only part of a glossy face, lies off the face, and its
-    pips off its middle.
+    pips off its middle. ``look``: the die's ``LOOK`` already made (``face_look``), if any.
     """
-    lab, s, inner, face = face_look(image, centre, side, angle, LOOK)
+    lab, s, inner, face = look if look is not None else face_look(image, centre, side,
+                                                                  angle, LOOK)
     off = lab - face
     like = (np.einsum("ijk,ijk->ij", off, off) < FACE_LIKE ** 2).astype(np.uint8)
     return face_of(like, inner, s, centre, side, angle)

@@ -69,11 +69,13 @@ class PipMarks:
 
 
 def body_face(image: np.ndarray, centre: tuple[float, float], side: float,
-              angle: float) -> C.Face | None:
+              angle: float, look: C.FaceLook | None = None) -> C.Face | None:
     """The face of a die boxed at ``centre`` (``side`` in pixels, turned by ``angle``) found
     against the floor: the look's pixels unlike its border (``RING``), joined to its middle,
-    as ``centre_pip.face_of`` asks, ``EVEN`` one way and the other; else None."""
-    lab, s, inner, _ = C.face_look(image, centre, side, angle, C.LOOK)
+    as ``centre_pip.face_of`` asks, ``EVEN`` one way and the other; else None. ``look``:
+    the die's ``centre_pip.LOOK`` already made (``centre_pip.face_look``), if any."""
+    lab, s, inner, _ = look if look is not None else C.face_look(image, centre, side, angle,
+                                                                 C.LOOK)
     ring = np.concatenate([lab[:RING].reshape(-1, 3), lab[-RING:].reshape(-1, 3),
                            lab[:, :RING].reshape(-1, 3), lab[:, -RING:].reshape(-1, 3)])
     floor = median(ring, axis=0).astype(np.float32)
@@ -144,7 +146,7 @@ def smaller_face(image: np.ndarray, centre: tuple[float, float], side: float, an
     looks = faces if faces is not None else C.FaceLooks(image)
     if looks.found(centre, side, angle) is not None:
         return False  # a face of one colour: the other checks look at it
-    face = body_face(image, centre, side, angle)
+    face = body_face(image, centre, side, angle, looks.look(centre, side, angle))
     found = pip_marks(image, face, angle) if face is not None else None
     if found is None or not LEAST <= found.count < value or found.pure < PURE:
         return False
