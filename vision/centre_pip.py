@@ -631,10 +631,16 @@ def bare_middle(corners: list[FaceMark], face: np.ndarray) -> FaceMark:
     >>> m.centre, m.area, m.colour
     ((25.0, 25.0), 10.0, (0.0, 0.0, 0.0))
     """
-    xy = np.array([m.centre for m in corners], np.float64).mean(axis=0)
-    return FaceMark(SIZE_BARE * float(median([m.area for m in corners])),
-                    (float(xy[0]), float(xy[1])),
-                    (float(face[0]), float(face[1]), float(face[2])), 1.0)
+    (x, y), area = _between(corners)
+    return FaceMark(SIZE_BARE * area, (x, y), (float(face[0]), float(face[1]), float(face[2])),
+                    1.0)
+
+
+def _between(corners: list[FaceMark]) -> tuple[tuple[float, float], float]:
+    """The centre of ``corners`` marks (their mean place) and their median area: where a
+    face's middle lies between its corner pips, and a pip's size there."""
+    x, y = np.array([m.centre for m in corners], np.float64).mean(axis=0)
+    return (float(x), float(y)), float(median([m.area for m in corners]))
 
 
 def alike_sized(corners: list[FaceMark]) -> bool:
@@ -670,8 +676,8 @@ def bare(look: ApartMap, corners: list[FaceMark], clear: float) -> bool:
     """
     apart, _, s, _ = look
     start = zone(s).start
-    x, y = np.array([m.centre for m in corners], np.float64).mean(axis=0) + start
-    area = float(median([m.area for m in corners]))
+    (x, y), area = _between(corners)
+    x, y = x + start, y + start
     rows, cols = np.mgrid[:apart.shape[0], :apart.shape[1]]
     disc = (cols - x) ** 2 + (rows - y) ** 2 <= max(area / np.pi, 1.0)
     return float(apart[disc].mean()) < BARE * clear
