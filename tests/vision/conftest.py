@@ -50,6 +50,24 @@ def dice_added_by(monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.fixture
+def calls_of(monkeypatch: pytest.MonkeyPatch) -> Callable[[Any, str], list[tuple[Any, ...]]]:
+    """Watch a module's function (``module``, its ``name``) for the rest of the test: the
+    list it returns fills with the arguments of each call, the function still doing its
+    work (how many times a memo lets the checks make one look)."""
+    def watch(module: Any, name: str) -> list[tuple[Any, ...]]:
+        calls: list[tuple[Any, ...]] = []
+        real = getattr(module, name)
+
+        def watched(*args: Any) -> Any:
+            calls.append(args)
+            return real(*args)
+
+        monkeypatch.setattr(module, name, watched)
+        return calls
+    return watch
+
+
+@pytest.fixture
 def without_missed_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader without its look for dice nothing marked (``vision.missed_dice``), for
     the tests of the other ways such a die is found: the count the game knows, a profile."""

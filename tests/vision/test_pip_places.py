@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import cv2
 import numpy as np
@@ -136,7 +137,7 @@ def test_rendered_dice_of_every_value_keep_their_pips(value: int) -> None:
 
 
 def test_the_glint_check_and_the_pip_check_find_a_die_s_face_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        calls_of: Callable[[Any, str], list[tuple[Any, ...]]]) -> None:
     """A die boxed off its face (the glint check then looks at the face its colour shows)
     and read with doubt is looked at by both checks: its face is found by its colour once,
     through the reading's ``FaceLooks``, and each check says what it says alone."""
@@ -145,16 +146,9 @@ def test_the_glint_check_and_the_pip_check_find_a_die_s_face_once(
     image, centre = _face(TWO), (110.0, 92.0)
     alone = (C.glint_at(image, centre, 60.0, 0.0, 5) is not None,
              pip_missing(image, centre, 60.0, 0.0, 5))
-    calls: list[tuple[float, float]] = []
-    real = C.found_face
-
-    def counted(*args: object) -> object:
-        calls.append(args[1])  # type: ignore[arg-type]
-        return real(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(C, "found_face", counted)
+    calls = calls_of(C, "found_face")
     faces = C.FaceLooks(image)
     shared = (C.glint_at(image, centre, 60.0, 0.0, 5, faces=faces) is not None,
               pip_missing(image, centre, 60.0, 0.0, 5, faces=faces))
     assert shared == alone == (False, True)
-    assert calls == [centre]
+    assert [args[1] for args in calls] == [centre]

@@ -3,6 +3,9 @@ not ruled on (``vision.veined_face``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -61,25 +64,18 @@ def test_a_one_coloured_face_is_left_to_the_other_checks() -> None:
 
 
 def test_a_die_is_looked_at_once_by_the_colour_and_the_floor_checks(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        calls_of: Callable[[Any, str], list[tuple[Any, ...]]]) -> None:
     """Through the image's ``FaceLooks`` the die's look is made once, for its face found by
     its colour and again against the floor, and the check says what it says alone."""
     from vision import centre_pip as C
 
     image = _die(TWO)
     alone = V.smaller_face(image, CENTRE, SIDE, 0.0, 4)
-    made: list[float] = []
-    real = C.face_look
-
-    def counted(*args: object) -> object:
-        made.append(args[4])  # type: ignore[arg-type]
-        return real(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(C, "face_look", counted)
+    made = calls_of(C, "face_look")
     faces = C.FaceLooks(image)
     assert V.smaller_face(image, CENTRE, SIDE, 0.0, 4, faces) is alone is True
     assert V.smaller_face(image, CENTRE, SIDE, 0.0, 4, faces) is True
-    assert made.count(C.LOOK) == 1
+    assert [args[4] for args in made].count(C.LOOK) == 1
 
 
 def test_nothing_is_said_of_a_face_that_shows_no_floor_round_it() -> None:
