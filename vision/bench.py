@@ -38,7 +38,9 @@ dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
 ``--changes``: per folder (held-out photos unless ``--split`` says otherwise), the photos
 as they are, then as another camera or lamp would show them (``vision.camera_changes``: a
 dim room, a warm lamp, a grey camera, heavy JPEG, soft focus, sensor noise, the camera
-farther or nearer, the camera turned or tilted, camera shake, a wide-angle lens), then all
+farther or nearer, the camera turned or tilted, camera shake, a wide-angle lens, and other
+dice: every pixel's lightness turned over, so white dice become black ones with white
+pips and a pale floor a dark one), then all
 the changes together: a guess at unseen scenes, and whether the reader stays honest there
 ("ruled wrong"). Without named folders, each probe kind follows, its scenes as drawn and
 through every change (a slanted webcam under a warm lamp is a scene no shared folder and no

@@ -38,6 +38,9 @@ class Change(Enum):
     TILTED = "camera tilted"  # looking down at a slant: the far edge 0.7x as wide, rows 0.8x
     SHAKE = "camera shake"  # a smear of 7 px along the rows: a hand-held photo, a slow shutter
     WIDE_ANGLE = "wide-angle lens"  # barrel distortion: the middle 1.25x larger, corners squeezed
+    DARK_DICE = "dark dice"  # every pixel's lightness turned over, its colour kept: white dice
+    # with black pips become black dice with white pips, pastel dice dark ones, a pale floor
+    # a dark one (and shadows light)
 
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
@@ -57,6 +60,18 @@ def _warm(image: np.ndarray) -> np.ndarray:
 
 def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def dark_dice(image: np.ndarray) -> np.ndarray:
+    """``Change.DARK_DICE``: the lightness (Lab L) turned over, the colour (a, b) kept.
+
+    >>> pixels = np.full((1, 2, 3), 250, np.uint8); pixels[0, 1] = (40, 40, 200)  # BGR
+    >>> dark_dice(pixels)[0].tolist()  # white goes nearly black, a dark red a lighter red
+    [[6, 6, 6], [66, 76, 237]]
+    """
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
+    lab[..., 0] = 255 - lab[..., 0]
+    return cv2.cvtColor(lab, cv2.COLOR_Lab2BGR)
 
 
 def _jpeg(image: np.ndarray) -> np.ndarray:
@@ -163,6 +178,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.TILTED: _tilted,
     Change.SHAKE: _shaken,
     Change.WIDE_ANGLE: _wide_angle,
+    Change.DARK_DICE: dark_dice,
 }
 
 

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from vision import model as M
+from vision.camera_changes import dark_dice
 from vision.dataset import LabeledDie, match
 from vision.locate import find_peaks
 from vision.merged_dice import Peak
@@ -168,11 +169,14 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
                 jitter: bool = True, foreshorten: float = FORESHORTEN, lamps: float = 0.0,
                 glints: float = 0.0, smear: float = 0.0,
                 clean: list[np.ndarray] | None = None,
-                neighbour: np.ndarray | None = None) -> np.ndarray:
+                neighbour: np.ndarray | None = None, dark: float = 0.0) -> np.ndarray:
     """A training crop of ``item`` as the classifier's input; with ``clean``, the same crop
     before its smear (``smear``) is appended to it, for a teacher that reads the crop as a
     still camera shows it (``--teach-clean``); with ``neighbour`` (``face_crop`` of another
-    die), the crop shows that die pressed against the place (``pressed_crop``)."""
+    die), the crop shows that die pressed against the place (``pressed_crop``). A share
+    ``dark`` of the crops has its lightness turned over (``camera_changes.dark_dice``: white
+    dice with black pips as black ones with white pips) after the clean copy is taken, so
+    that with ``--teach-clean`` a teacher reads the crop as it was."""
     _, cx, cy, size, _ = item
     if jitter and item[4] != PART:
         cx += rng.normal(0, 0.06) * size
@@ -200,6 +204,8 @@ def cls_example(s: Sample, item: tuple[int, float, float, float, int], rng: np.r
             patch = with_glint(patch, item[4], rng)
     if clean is not None:
         clean.append(M.patch_input(patch))
+    if jitter and dark > 0 and rng.random() < dark:  # no draw when off (earlier recipes)
+        patch = dark_dice(patch)
     if jitter and smear > 0 and rng.random() < smear:  # none drawn when off
         length = rng.uniform(*SMEAR) * M.CROP / M.CROP_FACTOR
         patch = smeared(patch, length, rng.uniform(0.0, 180.0))

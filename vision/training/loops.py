@@ -160,7 +160,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      teachers: tuple[Path, ...] = (), lamps: float = 0.0,
                      average_from: int | None = None, glints: float = 0.0,
                      smear: float = 0.0, teach_clean: bool = False,
-                     neighbours: float = 0.0, pressed_negatives: bool = False) -> Classifier:
+                     neighbours: float = 0.0, pressed_negatives: bool = False,
+                     dark: float = 0.0) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -175,7 +176,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     share ``neighbours`` of the dice's crops shows another labelled die, any of them,
     pressed against the die (``examples.cls_example``, ``augment.pressed_crop``): real faces
     touching, of every kind; with ``pressed_negatives``, as many of the negatives' crops too
-    (the floor beside a die is still no die)."""
+    (the floor beside a die is still no die). A share ``dark`` of the crops has its
+    lightness turned over (``--dark-dice``)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
@@ -222,7 +224,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                 if takes and rng.random() < neighbours:
                     pressed[n] = face_crop(samples[everyone[j][0]], everyone[j])
         x = torch.from_numpy(np.stack([cls_example(samples[it[0]], it, rng, True, foreshorten,
-                                                  lamps, glints, smear, still, near)
+                                                  lamps, glints, smear, still, near, dark)
                                        for it, near in zip(chosen, pressed, strict=True)]))
         seen_by_guides = x.numpy() if still is None else np.stack(still)
         out = net(x)
