@@ -171,13 +171,14 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     network returned is the mean of its weights every ``AVERAGE_EVERY`` steps from that
     step on (stochastic weight averaging, which seeks a flatter optimum; tried in round 16,
     it read no better once calibrated: see the README). With ``teach_clean`` the teachers
-    read each crop before its smear: a smeared crop is taught what the still one shows, as
-    surely as the teachers read that (consistency), and an unsmeared one what it was. A
+    read each crop before its smear and its dark turn (``dark``): a smeared or turned crop
+    is taught what the still, unturned one shows, as surely as the teachers read that
+    (consistency), and any other crop what it was. A
     share ``neighbours`` of the dice's crops shows another labelled die, any of them,
     pressed against the die (``examples.cls_example``, ``augment.pressed_crop``): real faces
     touching, of every kind; with ``pressed_negatives``, as many of the negatives' crops too
     (the floor beside a die is still no die). A share ``dark`` of the crops has its
-    lightness turned over (``--dark-dice``)."""
+    lightness turned over (``--dark-dice``, ``camera_changes.dark_dice``)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
