@@ -21,6 +21,7 @@ import numpy as np
 
 from vision.dataset import LabeledDie
 from vision.images import jpeg_roundtrip
+from vision.looks import lightness_turned
 
 
 class Change(Enum):
@@ -63,15 +64,14 @@ def _grey(image: np.ndarray) -> np.ndarray:
 
 
 def dark_dice(image: np.ndarray) -> np.ndarray:
-    """``Change.DARK_DICE``: the lightness (Lab L) turned over, the colour (a, b) kept.
+    """``Change.DARK_DICE``: the lightness (Lab L) turned over, the colour (a, b) kept
+    (``vision.looks.lightness_turned``, the look a profile of such dice reads them in).
 
     >>> pixels = np.full((1, 2, 3), 250, np.uint8); pixels[0, 1] = (40, 40, 200)  # BGR
     >>> dark_dice(pixels)[0].tolist()  # white goes nearly black, a dark red a lighter red
     [[6, 6, 6], [66, 76, 237]]
     """
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    lab[..., 0] = 255 - lab[..., 0]
-    return cv2.cvtColor(lab, cv2.COLOR_Lab2BGR)
+    return lightness_turned(image)
 
 
 def _jpeg(image: np.ndarray) -> np.ndarray:

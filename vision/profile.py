@@ -28,6 +28,7 @@ import numpy as np
 from vision import canonical as K
 from vision import model as M
 from vision.blobs import Place, die_blobs
+from vision.looks import Look
 from vision.medians import median
 from vision.reference import EmptyTray, TrayLook
 from vision.types import Face, parse_face
@@ -180,7 +181,7 @@ class Profile:
                  shots: np.ndarray, negatives: np.ndarray, negative_shots: np.ndarray,
                  colour: ColourModel, margin: float | None = None,
                  floor: float | None = None, cache: tuple[int, np.ndarray] | None = None,
-                 patches: np.ndarray | None = None) -> None:
+                 patches: np.ndarray | None = None, look: Look = Look.AS_SEEN) -> None:
         self.faces: tuple[Face, ...] = tuple(check_face(f) for f in faces)
         self.kinds = tuple(sorted(set(self.faces), key=lambda f: (isinstance(f, str), str(f))))
         if not self.faces:
@@ -189,6 +190,9 @@ class Profile:
             raise ProfileError("a profile holds either pip values or face names, not both")
         self.crops, self.sizes, self.shots = crops, sizes.astype(np.float32), shots
         self.negatives, self.negative_shots, self.colour = negatives, negative_shots, colour
+        self.look = look  # how its crops (and every frame read with it) are shown
+        if self.symbols and look is not Look.AS_SEEN:
+            raise ProfileError("symbol dice are read as seen")
         if self.symbols:  # symbol dice: canonical patches of each die's own square
             if patches is None or len(patches) != len(self.faces):
                 patches = np.stack([_crop_patch(c, colour) for c in crops])
@@ -225,9 +229,10 @@ class Profile:
     # ----- teaching
     @classmethod
     def teach(cls, shots: Sequence[Shot], seed: int = 0, reference: EmptyTray | None = None,
-              ) -> Profile:
+              look: Look = Look.AS_SEEN) -> Profile:
         """Learn from teaching pictures and their confirmed dice (``reference``: the empty
-        tray they were taken on, if known, to find symbol dice's squares)."""
+        tray they were taken on, if known, to find symbol dice's squares), the pictures
+        shown in ``look`` (``vision.teach.choose_look``)."""
         rng = np.random.default_rng(seed)
         faces: list[Face] = []
         crops, sizes, shot_ids, negs, neg_ids = [], [], [], [], []
@@ -237,14 +242,15 @@ class Profile:
         for i, shot in enumerate(shots):
             if shot.image is None or shot.image.ndim != 3 or min(shot.image.shape[:2]) < 8:
                 raise ProfileError(f"teaching picture {i + 1} is not a colour image")
-            h, w = shot.image.shape[:2]
-            lab = cv2.cvtColor(shot.image, cv2.COLOR_BGR2Lab)
+            image = look.shown(shot.image)
+            h, w = image.shape[:2]
+            lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
             yy, xx = np.mgrid[0:h, 0:w]
             inside = np.zeros((h, w), bool)
             near = np.zeros((h, w), bool)
             for d in shot.dice:
                 faces.append(check_face(d.face))
-                crops.append(M.crop_uint8(shot.image, d.center, d.size))
+                crops.append(M.crop_uint8(image, d.center, d.size))
                 sizes.append(d.size)
                 shot_ids.append(i)
                 places.append((i, d.center, d.size))
@@ -259,7 +265,7 @@ class Profile:
             free = free[(free[:, 0] > side) & (free[:, 0] < h - side)
                         & (free[:, 1] > side) & (free[:, 1] < w - side)]
             for y, x in free[rng.choice(len(free), min(NEG_PER_SHOT, len(free)), replace=False)]:
-                negs.append(M.crop_uint8(shot.image, (float(x), float(y)), side))
+                negs.append(M.crop_uint8(image, (float(x), float(y)), side))
                 neg_ids.append(i)
         empty = np.zeros((0, M.CROP, M.CROP, 3), np.uint8)
         colour = ColourModel(die_hist, bg_hist)
@@ -269,7 +275,7 @@ class Profile:
                                 for i, c, size in places])
         return cls(faces, np.stack(crops) if crops else empty, np.array(sizes),
                    np.array(shot_ids, np.int32), np.stack(negs) if negs else empty,
-                   np.array(neg_ids, np.int32), colour, patches=patches)
+                   np.array(neg_ids, np.int32), colour, patches=patches, look=look)
 
     def joined(self, later: Profile, keep: int = MAX_PICTURES) -> Profile:
         """This profile taught more: its dice and ``later``'s, as one profile (the margin
@@ -288,6 +294,9 @@ class Profile:
         """
         if later.symbols != self.symbols:
             raise ProfileError("pip dice and symbol dice cannot be taught into one profile")
+        if later.look is not self.look:
+            raise ProfileError(f"dice taught {self.look.value} and {later.look.value} cannot "
+                               "be taught into one profile")
         if keep < 1:
             raise ValueError(f"a profile keeps at least one teaching picture, not {keep}")
         first = int(self.shots.max()) + 1 if len(self.shots) else 0
@@ -310,7 +319,7 @@ class Profile:
                           np.concatenate([self.negatives, later.negatives])[kept_neg],
                           numbered(neg_shots[kept_neg]), colour,
                           patches=(np.concatenate([self.patches, later.patches])[kept]
-                                   if self.symbols else None))
+                                   if self.symbols else None), look=self.look)
 
     def _build_bank(self, cache: tuple[int, np.ndarray] | None) -> _Bank:
         rng = np.random.default_rng(0)
@@ -489,7 +498,8 @@ class Profile:
                             descriptors=self._bank.descriptors,
                             patches=self.patches.astype(np.float16))
         manifest = {"format": FORMAT, "version": VERSION, "faces": list(self.kinds),
-                    "margin": self.margin, "floor": self.floor, "dice": dice}
+                    "margin": self.margin, "floor": self.floor, "look": self.look.value,
+                    "dice": dice}
         path = d / MANIFEST
         path.write_text(json.dumps(manifest, indent=1) + "\n")
         return path
@@ -530,6 +540,7 @@ class Profile:
                 cache = (int(arrays["fingerprint"]), arrays["descriptors"])
                 patches = arrays["patches"] if "patches" in arrays.files else None
             margin, floor = float(manifest["margin"]), float(manifest["floor"])
+            look = Look(manifest.get("look", Look.AS_SEEN.value))  # older profiles: as seen
         except ProfileError:
             raise
         except (OSError, KeyError, TypeError, ValueError, zlib.error) as exc:
@@ -537,7 +548,7 @@ class Profile:
                                "teach the dice again") from exc
         empty = np.zeros((0, M.CROP, M.CROP, 3), np.uint8)
         return cls(faces, np.stack(crops) if crops else empty, sizes, shots, negatives,
-                   negative_shots, colour, margin, floor, cache, patches)
+                   negative_shots, colour, margin, floor, cache, patches, look)
 
 
 def _image_patch(image: np.ndarray, center: tuple[float, float], size: float,

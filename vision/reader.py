@@ -144,7 +144,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     (with fewer seen, fainter places are looked at too: ``with_faint``).
 
     A ``profile`` (the player's taught dice) and a ``reference`` (the empty tray) revise the
-    reading (``vision.refine``); a single photo needs neither.
+    reading (``vision.refine``); a single photo needs neither. With a profile, the frame is
+    shown in the profile's look (``vision.looks``) before anything else reads it.
 
     A die is reported read only when its calibrated value probability reaches the
     calibration's "sure" threshold; the rest are uncertain regions. Confidence is the
@@ -152,7 +153,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     for an image the reader cannot use (too small, not an image).
     """
     t0 = time.perf_counter()
-    raw = check_image(image)
+    came = check_image(image)
+    raw = came if profile is None else profile.look.shown(came)  # as the taught dice read best
     image = balanced(raw)  # a strong cast, one channel burnt out: balanced (else as it is)
     fr = frames(image)
     looked = locate(fr.work_levels)
@@ -165,7 +167,8 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
         looked = locate(fr.work_levels)
     reading = _found(fr, looked, image, expect)
     if profile is not None or reference is not None:  # as taught: the frame as it came
-        reading = refine(raw, reading.scaled(back), profile, reference).scaled(1.0 / back)
+        reading = refine(raw, reading.scaled(back), profile, reference,
+                         came).scaled(1.0 / back)
     reading = _checked(image, reading).scaled(back)
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
 

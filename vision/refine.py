@@ -248,8 +248,11 @@ def _merge(place: Place, was: Die | Region, g: FaceGuess, profile: Profile, dice
 
 
 def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
-           reference: EmptyTray | None = None) -> Reading:
-    """The reading of ``image`` revised with a profile and/or an empty-tray reference."""
+           reference: EmptyTray | None = None, came: np.ndarray | None = None) -> Reading:
+    """The reading of ``image`` revised with a profile and/or an empty-tray reference;
+    ``came``: the frame as the camera gave it, when ``image`` shows it in the profile's
+    look (the reference holds the empty tray as the camera gave it)."""
+    came = image if came is None else came
     if profile is not None and (profile.symbols or not reading.dice):
         side = profile.side  # symbol dice: the pip reader's boxes are only places to look
     elif reading.dice:  # the frame's own dice: the camera may have moved since teaching
@@ -259,14 +262,14 @@ def refine(image: np.ndarray, reading: Reading, profile: Profile | None = None,
     extra: list[Place] = []
     tray = None
     if reference is not None:
-        changed = reference.changed(image)
+        changed = reference.changed(came)
         if changed is not None:
             extra = die_blobs(changed, side)
             reading = _drop_unchanged(reading, changed)
             if profile is None or not profile.symbols:  # pip dice boxed in part, read whole
                 reading = wholes_read(image, reading, changed, side, extra)
             if profile is not None and profile.symbols:  # to find the dice's own squares
-                tray = reference.look(image)
+                tray = reference.look(came)  # symbol dice: always read as seen
     if profile is not None:
         dice, regions = _with_profile(image, reading, profile, extra, tray)
     else:

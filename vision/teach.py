@@ -16,10 +16,15 @@ import cv2
 import numpy as np
 
 from vision import model as M
-from vision.dataset import LabeledDie, match_places
+from vision.dataset import LabeledDie, match, match_places
+from vision.looks import Look
 from vision.profile import Profile, Shot, TaughtDie
 from vision.reader import read_dice
 from vision.types import Die, Region, box_centre, box_side, turned_side
+
+LOOK_GAIN = 0.1  # another look must read this share of the taught dice more right ...
+LOOK_MIN = 2  # ... and at least this many dice
+WRONG_COST = 5  # a sure read wrong weighs as this many dice read right
 
 
 def shot_from_labels(image: np.ndarray, dice: Sequence[LabeledDie]) -> Shot:
@@ -50,6 +55,51 @@ def die_side(image: np.ndarray, die: LabeledDie) -> float:
     return turned_side(box, math.degrees(a))
 
 
-def teach_photos(photos: Sequence[tuple[np.ndarray, Sequence[LabeledDie]]]) -> Profile:
-    """A profile from (BGR image, labelled dice) pairs."""
-    return Profile.teach([shot_from_labels(img, dice) for img, dice in photos])
+def look_score(shots: Sequence[Shot], look: Look) -> tuple[int, int]:
+    """(confirmed dice read right, sure reads wrong: another value or no die) when the
+    teaching pictures are shown in ``look``."""
+    right = wrong = 0
+    for shot in shots:
+        labels = tuple(LabeledDie.square(d.face, d.center, d.size) for d in shot.dice)
+        s = match(read_dice(look.shown(shot.image)).dice, labels)
+        right += s.right
+        wrong += len(s.wrong) + s.false
+    return right, wrong
+
+
+def choose_look(shots: Sequence[Shot]) -> Look:
+    """The look the taught dice read best in (``vision.looks``), each look scored by its
+    dice read right less ``WRONG_COST`` for each sure read wrong (``look_score``): as seen,
+    unless another scores at least ``LOOK_GAIN`` of the confirmed dice (and ``LOOK_MIN``
+    dice) more. Symbol dice are read as seen.
+
+    >>> from vision.synthetic import render_dice_scene
+    >>> img, dice = render_dice_scene([1, 2, 3, 4, 5, 6], 0, style="white")
+    >>> choose_look([Shot(img, tuple(TaughtDie(d.value, d.center, 30.0) for d in dice))])
+    <Look.AS_SEEN: 'as seen'>
+    """
+    taught = sum(len(s.dice) for s in shots)
+    if not taught or any(isinstance(d.face, str) for s in shots for d in s.dice):
+        return Look.AS_SEEN
+
+    def score(look: Look) -> float:
+        right, wrong = look_score(shots, look)
+        return right - WRONG_COST * wrong
+
+    best, most = Look.AS_SEEN, score(Look.AS_SEEN) + max(LOOK_MIN, LOOK_GAIN * taught)
+    for look in Look:
+        if look is not Look.AS_SEEN and (s := score(look)) >= most:
+            best, most = look, s
+    return best
+
+
+def taught_profile(shots: Sequence[Shot], look: Look | None = None) -> Profile:
+    """A profile taught on ``shots`` in ``look``; None: the look they read best in
+    (``choose_look``)."""
+    return Profile.teach(shots, look=choose_look(shots) if look is None else look)
+
+
+def teach_photos(photos: Sequence[tuple[np.ndarray, Sequence[LabeledDie]]],
+                 look: Look | None = None) -> Profile:
+    """A profile from (BGR image, labelled dice) pairs (``look``: as ``taught_profile``)."""
+    return taught_profile([shot_from_labels(img, dice) for img, dice in photos], look)

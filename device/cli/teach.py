@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.dataset import labeled_dice
+    from vision.looks import Look
     from vision.model import load
     from vision.profile import MANIFEST, Profile, ProfileError
     from vision.teach import teach_photos
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         except ProfileError as exc:
             return _fail(f"cannot add to it: {exc}", 2)
     try:
-        new = teach_photos(photos)
+        new = teach_photos(photos, kept.look if kept is not None else None)
         profile = kept.joined(new) if kept is not None else new
         path = profile.save(args.profile)
     except (ProfileError, OSError) as exc:
@@ -86,4 +87,7 @@ def run(args: argparse.Namespace) -> int:
     photos_said = "1 photo" if len(photos) == 1 else f"{len(photos)} photos"
     print(f"taught {len(profile.faces)} dice{added} from {photos_said} ({faces}); "
           f"median side {profile.side:.0f} px; profile in {path.parent}")
+    if profile.look is not Look.AS_SEEN:
+        print(f"these dice read best with the frame's {profile.look.value}: every read "
+              "with this profile shows it so")
     return 0

@@ -33,8 +33,10 @@ import numpy as np
 from device.core.dice import DiceKind, TaughtShot, profile_dir
 from vision.blobs import Place
 from vision.camera_tilt import tilt_of
+from vision.looks import Look
 from vision.profile import MANIFEST, Profile, ProfileError, Shot, TaughtDie
 from vision.reference import EmptyTray, TrayLook
+from vision.teach import taught_profile
 from vision.types import Die, box_centre, box_side, square_box
 
 log = logging.getLogger("bluffbox")
@@ -141,8 +143,8 @@ class ProfileShelf:
                     continue
                 dice.append(TaughtDie(d.value, box_centre(d.box), box_side(d.box)))
             taught.append(Shot(np.asarray(shot.frame), tuple(dice)))
-        profile = Profile.teach(taught)
-        kept = self.load(kind) if add else None
+        kept = self.load(kind) if add else None  # more dice for it: taught in its look
+        profile = taught_profile(taught, kept.look if kept is not None else None)
         if kept is not None:
             profile = kept.joined(profile)
         self._recover(kind)
@@ -163,6 +165,8 @@ class ProfileShelf:
         said = f"{len(profile.faces)} dice taught"
         if kept is not None:
             said += f" ({sum(len(s.dice) for s in taught)} added)"
+        if profile.look is not Look.AS_SEEN:  # dark dice with light pips, most often
+            said += f"; read with the {profile.look.value}"
         try:  # the profile is kept: a tilt that cannot be measured only goes unsaid
             tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size),
                                              1.0) for d in shot.dice]) for shot in taught)
