@@ -15,7 +15,7 @@ dice, as most games read, up to a Doubting Dice reveal of every player's dice).
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
-    scripts/bench-vision --teach K [--picks N] [FOLDER...]
+    scripts/bench-vision --teach K [--picks N] [--change NAME] [FOLDER...]
     scripts/bench-vision --changes [--split all|train|heldout] [FOLDER...]
     scripts/bench-vision --scales [--split all|train|heldout] [FOLDER...]
     scripts/bench-vision --tilts
@@ -33,7 +33,11 @@ rows are scored on the other photos: the plain reader, and the reader with the p
 (``--picks N``: summed over N picks of the K photos, each one photo on from the last: a
 profile that rules wrongly on one pick of the folder's photos and not on another is found);
 then each probe kind, plain and taught on K more scenes of its kind; then symbol (bone)
-dice on renders (``vision.bench_symbols``), taught 5 pictures a face.
+dice on renders (``vision.bench_symbols``), taught 5 pictures a face. With ``--change
+NAME`` (``dark-dice``, ``dim-room`` ...: a ``vision.camera_changes.Change``), the folders
+only, every photo, the taught ones too, as that change shows it: other dice taught
+(``--teach 5 --change dark-dice``: the profile then reads every frame in the look its dice
+read best in, ``vision.looks``).
 
 ``--changes``: per folder (held-out photos unless ``--split`` says otherwise), the photos
 as they are, then as another camera or lamp would show them (``vision.camera_changes``: a
@@ -87,6 +91,7 @@ from vision.dataset import (
     photos_root,
     read_photo,
 )
+from vision.looks import Look
 from vision.probe_scenes import Probe, ProbeDie, empty_tray, probe_scene
 from vision.profile import Profile
 from vision.reader import read_dice, warm_up
@@ -360,6 +365,15 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
     return r
 
 
+def _change_name(change: Change) -> str:
+    """A change as ``--change`` names it.
+
+    >>> _change_name(Change.DARK_DICE)
+    'dark-dice'
+    """
+    return change.name.lower().replace("_", "-")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folders", nargs="*", help="labeled folders (default: all in the photos dir)")
@@ -382,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
                     "tilted 5-20, 20-35 and 35-50 degrees off straight down")
     ap.add_argument("--teach", type=int, default=None, metavar="K",
                     help="teach a profile on K photos per folder, score both rows on the rest")
+    ap.add_argument("--change", choices=[_change_name(c) for c in Change], default=None,
+                    help="read (and teach on) every photo as this camera change shows it; "
+                    "the folders only")
     ap.add_argument("--picks", type=int, default=1, metavar="N",
                     help="with --teach: N picks of the K photos (each one photo on from the "
                     "last; at most photos / K), both rows summed over them (the picks' median "
@@ -412,8 +429,10 @@ def main(argv: list[str] | None = None) -> int:
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else ""))
+    change = None if args.change is None else next(c for c in Change
+                                                   if _change_name(c) == args.change)
     if args.teach is not None:
-        return bench_teach(folders, split, args.teach, args.verbose, args.picks)
+        return bench_teach(folders, split, args.teach, args.verbose, args.picks, change)
     if args.changes:
         return bench_changes(folders, split, args.failures, args.verbose, args.count_known,
                              probes=not args.folders)
@@ -422,13 +441,13 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for folder in folders:
         results.append(bench_folder(folder, split, args.failures, args.verbose,
-                                    count_known=args.count_known))
+                                    count_known=args.count_known, change=change))
         print(results[-1].line(), flush=True)
     for r in results:
         print(r.capture_line())
     for r in results:
         print(r.by_dice_line())
-    if not args.folders:
+    if not args.folders and change is None:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
             print(bench_probe(probe, count_known=args.count_known).line(), flush=True)
@@ -611,38 +630,47 @@ def teach_picks(n: int, k: int, shift: int = 0) -> set[int]:
 
 
 def teach_rows(folder: Path, split: str | None, k: int, verbose: bool = False,
-               picks: int = 1) -> tuple[FolderResult, FolderResult]:
+               picks: int = 1, change: Change | None = None) -> tuple[FolderResult, FolderResult]:
     """The folder's two ``--teach K`` rows, plain and taught, each summed over ``picks``
-    picks of the K photos (``teach_picks``; their median times)."""
+    picks of the K photos (``teach_picks``; their median times); ``change``: every photo,
+    the taught ones too, as that camera change shows it."""
     from vision.teach import teach_photos
 
     photos = load_folder(folder, split)
     picks = max(1, min(picks, len(photos) // max(k, 1)))  # more would repeat a pick
-    suffix = f" ({picks} picks)" if picks > 1 else ""
+    suffix = (f" {change.value}" if change is not None else "") + (
+        f" ({picks} picks)" if picks > 1 else "")
     plain: list[FolderResult] = []
     taught_rows: list[FolderResult] = []
     for shift in range(picks):
         chosen = teach_picks(len(photos), k, shift)
         taught = [p for i, p in enumerate(photos) if i in chosen]
         rest = [p for i, p in enumerate(photos) if i not in chosen]
-        profile = teach_photos([(read_photo(p.path), p.dice) for p in taught])
-        plain.append(bench_folder(folder, split, None, verbose, rest))
-        taught_rows.append(bench_folder(folder, split, None, verbose, rest, profile))
+        shown = [(read_photo(p.path), p.dice) for p in taught]
+        profile = teach_photos(shown if change is None else
+                               [changed(img, dice, change) for img, dice in shown])
+        plain.append(bench_folder(folder, split, None, verbose, rest, change=change))
+        taught_rows.append(bench_folder(folder, split, None, verbose, rest, profile,
+                                        change=change))
+        if profile.look is not Look.AS_SEEN:
+            print(f"  pick {shift + 1}: read with the {profile.look.value}", flush=True)
     return (FolderResult.summed(folder.name + suffix, plain),
             FolderResult.summed(f"{folder.name}+teach{k}{suffix}", taught_rows))
 
 
 def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
-                picks: int = 1) -> int:
+                picks: int = 1, change: Change | None = None) -> int:
     """The ``--teach K`` protocol: both rows per folder (``teach_rows``), then the probes
-    and symbol dice on renders."""
+    and symbol dice on renders (not with a ``change``: the folders only)."""
     from vision.bench_symbols import CROSS, bench_style
     from vision.synthetic_symbols import STYLES
     from vision.teach import teach_photos
 
     for folder in folders:
-        for row in teach_rows(folder, split, k, verbose, picks):
+        for row in teach_rows(folder, split, k, verbose, picks, change):
             print(row.line(), flush=True)
+    if change is not None:
+        return 0
     print(f"probe scenes (taught on {k} more scenes of the kind; 60 each):")
     for probe in Probe:
         scenes = [probe_scene(probe, PROBE_TEACH_SEED + i) for i in range(k)]

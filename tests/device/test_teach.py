@@ -596,3 +596,32 @@ def test_teaching_under_a_camera_slanting_across_the_picture_says_to_turn_it(
     assert said[True].endswith("camera slants across the picture: set [camera] turn")
     assert "turn" not in said[False]
     assert "far side of the tray is at its top" in caplog.text
+
+
+def _dark_pip_shots(n: int, seed: int) -> list[TaughtShot]:
+    """Pip dice as the box's teach mode confirms them, the frames' lightness turned over."""
+    from vision.looks import lightness_turned
+    from vision.synthetic import render_dice_scene
+
+    shots = []
+    for k in range(n):
+        img, drawn = render_dice_scene([1, 2, 3, 4, 5, 6], seed * 10 + k, style="white")
+        shots.append(TaughtShot(lightness_turned(img),
+                                tuple(SeenDie(d.value, d.box) for d in drawn)))
+    return shots
+
+
+def test_dice_that_read_best_turned_over_are_taught_so_and_added_to_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.teach as T
+    from vision.looks import Look
+
+    monkeypatch.setattr(T, "choose_look", lambda shots: Look.TURNED)  # as dark dice choose
+    shelf = ProfileShelf(tmp_path)
+    said = shelf.save(PIP_DICE, _dark_pip_shots(2, 0))
+    assert said == "12 dice taught; read with the lightness turned over"
+    monkeypatch.setattr(T, "choose_look", lambda shots: Look.AS_SEEN)  # asked no more
+    said = shelf.save(PIP_DICE, _dark_pip_shots(1, 1), add=True)
+    assert said == "18 dice taught (6 added); read with the lightness turned over"
+    assert shelf.load(PIP_DICE).look is Look.TURNED  # type: ignore[union-attr]
+    assert shelf.save(PIP_DICE, _dark_pip_shots(1, 2)) == "6 dice taught"  # started again

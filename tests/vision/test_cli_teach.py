@@ -105,3 +105,36 @@ def test_teach_adds_to_a_profile_and_refuses_a_broken_one(
     assert main(["teach", str(prof), names[0], "--labels", str(labels), "--add"]) == 2
     assert "cannot add to it" in capsys.readouterr().err
     assert (prof / "profile.json").read_text() == "{}"
+
+
+def test_teach_dark_dice_then_read_them(photos: Path, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Five tray-colored photos turned dark (``Change.DARK_DICE``), taught: the profile reads
+    every frame with its lightness turned over, says so, keeps it when dice are added, and
+    ``bluffbox dice --profile`` reads another dark photo right."""
+    from vision.bench import teach_picks
+    from vision.camera_changes import dark_dice
+    from vision.dataset import load_folder, read_photo
+    from vision.profile import Profile
+
+    folder = photos / "tray-colored"
+    shared = json.loads((folder / "labels.json").read_text())
+    album = load_folder(folder)
+    picks = sorted(teach_picks(len(album), 5))
+    read = next(i for i, p in enumerate(album) if p.path.name == "IMG_20191209_095414.jpg")
+    names = []
+    for i in [*picks, picks[0] + 1, read]:  # five to teach, one to add, one to read
+        names.append(str(tmp_path / album[i].path.name))
+        cv2.imwrite(names[-1], dark_dice(read_photo(album[i].path)))
+    labels = tmp_path / "labels.json"
+    labels.write_text(json.dumps({Path(n).name: shared[Path(n).name] for n in names}))
+    prof = tmp_path / "dark"
+    assert main(["teach", str(prof), *names[:5], "--labels", str(labels)]) == 0
+    said = capsys.readouterr().out
+    assert "read best with the frame's lightness turned over" in said, said
+    assert main(["teach", str(prof), names[5], "--labels", str(labels), "--add"]) == 0
+    assert "turned over" in capsys.readouterr().out
+    assert Profile.load(prof).look.name == "TURNED"
+    assert main(["dice", "--profile", str(prof), "--json", names[6]]) == 0
+    values = sorted(d["value"] for d in json.loads(capsys.readouterr().out)["dice"])
+    assert read not in picks and values == sorted(d.value for d in album[read].dice)
