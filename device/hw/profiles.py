@@ -104,6 +104,8 @@ class ProfileShelf:
             loaded = Profile.load(d)
             profile: Profile | None = loaded
             status = f"{len(loaded.faces)} dice taught"
+            if loaded.look is not Look.AS_SEEN:
+                status += f"; read with the {loaded.look.value}"
         except ProfileError as exc:
             log.warning("the %s profile cannot be used, reading without it: %s",
                         kind.name, exc)

@@ -624,4 +624,5 @@ def test_dice_that_read_best_turned_over_are_taught_so_and_added_to_so(
     said = shelf.save(PIP_DICE, _dark_pip_shots(1, 1), add=True)
     assert said == "18 dice taught (6 added); read with the lightness turned over"
     assert shelf.load(PIP_DICE).look is Look.TURNED  # type: ignore[union-attr]
+    assert shelf.status(PIP_DICE) == "18 dice taught; read with the lightness turned over"
     assert shelf.save(PIP_DICE, _dark_pip_shots(1, 2)) == "6 dice taught"  # started again
