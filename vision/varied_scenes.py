@@ -36,6 +36,7 @@ _AROUND = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 2, 6, 5),
 
 
 EDGE = 0.7  # a die's outline: its body's colour this much darker
+SIDE_SHOWN = 0.3  # a side face showing this share of a face's area is in view (its pips count)
 PRESSED_SCENES = 0.3  # share of scenes with dice pressed in pairs
 PRESSED_DIE = 0.6  # ... where each later die lies against an earlier one this often
 UPRIGHT_TILT = (math.radians(20), math.radians(50))  # an upright camera's slant
@@ -70,12 +71,15 @@ def pressed_offset(rot: np.ndarray, side: float, rng: np.random.Generator,
 
 @dataclass(frozen=True)
 class VariedDie:
-    """A drawn die: top value (0 for a symbol die), top-face centre, die box, size (px)."""
+    """A drawn die: top value (0 for a symbol die), top-face centre, die box, size (px), and
+    its side faces in view (``SIDE_SHOWN``): each one's centre and the side of a square of
+    its area (px)."""
 
     value: int
     center: tuple[float, float]
     box: tuple[int, int, int, int]
     size: float
+    sides: tuple[tuple[float, float, float], ...] = ()
 
 
 def _smooth_noise(h: int, w: int, rng: np.random.Generator, scale: float) -> np.ndarray:
@@ -243,10 +247,14 @@ def _glyph(rng: np.random.Generator) -> list[np.ndarray]:
     return [np.array(star)]
 
 
+Sides = tuple[tuple[float, float, float], ...]
+
+
 def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: int,
               rot: np.ndarray, style: dict, rng: np.random.Generator,
-              ) -> tuple[tuple[float, float], tuple[int, int, int, int]]:
-    """Draw one cube; return its top-face centre and its box in the image."""
+              ) -> tuple[tuple[float, float], tuple[int, int, int, int], Sides]:
+    """Draw one cube; return its top-face centre, its box in the image and its side faces
+    in view (``VariedDie.sides``)."""
     h, w = img.shape[:2]
     half = side / 2
     pad = int(side * 1.3) + 4
@@ -275,6 +283,11 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
         drawn.append((nn_[2], c, a, b, fv, shade, n == (0, 0, 1)))
     drawn.sort(key=lambda f: f[0])  # most slanted first, the top face last
     top_center = (center[0], center[1])
+    sides = tuple((float(x0 + oc[0] + c[0]), float(y0 + oc[1] + c[1]), side * math.sqrt(seen))
+                  for seen, c, a, b, _, _, is_top in
+                  ((abs(float(a[0] * b[1] - a[1] * b[0])) * 4 / side ** 2, c, a, b, fv, sh, t)
+                   for _, c, a, b, fv, sh, t in drawn)
+                  if not is_top and seen >= SIDE_SHOWN)
     for _, c, a, b, fv, shade, is_top in drawn:
         def to_px(p: np.ndarray, c: np.ndarray = c, a: np.ndarray = a,
                   b: np.ndarray = b) -> np.ndarray:
@@ -310,7 +323,7 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
             top_center = (float(x0 + oc[0] + c[0]), float(y0 + oc[1] + c[1]))
     ys, xs = np.nonzero(alpha > 0.3)
     if not len(xs):
-        return top_center, (int(center[0]), int(center[1]), int(center[0]), int(center[1]))
+        return top_center, (int(center[0]), int(center[1]), int(center[0]), int(center[1])), ()
     box = (int(x0 + xs.min()), int(y0 + ys.min()), int(x0 + xs.max()), int(y0 + ys.max()))
     # shadow, then the die (a translucent die lets the floor show through)
     sx, sy = style["shadow"] * side
@@ -320,13 +333,13 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
     X0, Y0 = max(0, x0), max(0, y0)
     X1, Y1 = min(w, x0 + pw), min(h, y0 + ph)
     if X1 <= X0 or Y1 <= Y0:
-        return top_center, box
+        return top_center, box, sides
     sl = (slice(Y0 - y0, Y1 - y0), slice(X0 - x0, X1 - x0))
     region = img[Y0:Y1, X0:X1]
     region *= (1 - shadow[sl])[..., None]
     tint = region * (1 - a[sl][..., None]) * style["tint"]
     region[:] = np.where(a[sl][..., None] > 0, layer[sl] * a[sl][..., None] + tint, region)
-    return top_center, box
+    return top_center, box, sides
 
 
 def _far_pips(layer: np.ndarray, face: np.ndarray, value: int, style: dict, pip: np.ndarray,
@@ -569,8 +582,8 @@ def render_varied_scene(rng: np.random.Generator, size: tuple[int, int] | None =
             # its partner's top face, is left out
             s, yaw, lean = side, turns[partner], tilt
             style = dict(style, shadow_k=0.0)
-        top, box = _draw_die(img, c, s, value, _rot(yaw, lean, azim), style, rng)
+        top, box, sides = _draw_die(img, c, s, value, _rot(yaw, lean, azim), style, rng)
         turns.append(yaw)
         styles.append(style)
-        dice.append(VariedDie(value, top, box, float(s)))
+        dice.append(VariedDie(value, top, box, float(s), sides))
     return _finish(img, rng), dice

@@ -178,3 +178,30 @@ def test_a_translucent_die_shows_its_far_face_pips_faintly_through_its_top() -> 
     assert abs(xs.mean() - 100 - 0.05 * 90) < 6 and abs(ys.mean() - 100 + 0.05 * 90) < 6
     assert 0.2 * 180 < diff.max() < 0.4 * 180  # faint: alpha 0.3 of the 180 levels of a pip
     assert float(np.abs(plain - floor).max()) > 0  # the die itself is drawn
+
+
+def test_side_faces_in_view_lie_below_the_top_on_the_die_and_flat_dice_show_none() -> None:
+    """``VariedDie.sides``: an upright camera's side faces in view lie inside the die's box,
+    below its top face, each showing at least ``SIDE_SHOWN`` of a face; straight down, none.
+    Their training crops (``examples.side_face_items``) are "part of a die": no value."""
+    from vision.training.examples import PART, side_face_items
+    from vision.training.samples import rendered
+    from vision.varied_scenes import SIDE_SHOWN
+
+    seen = 0
+    for seed in range(4):
+        _, dice = render_varied_scene(np.random.default_rng(seed), (640, 480), upright=True)
+        for d in dice:
+            x0, y0, x1, y1 = d.box
+            for x, y, side in d.sides:
+                assert x0 <= x <= x1 and d.center[1] < y <= y1
+                assert SIDE_SHOWN * d.size ** 2 <= side ** 2 * 1.0001 <= d.size ** 2
+                seen += 1
+    assert seen >= 10
+    img, dice = render_varied_scene(np.random.default_rng(0), (640, 480), easy=True)
+    assert all(d.sides == () for d in dice if d.value)  # nearly straight down
+    slanted = render_varied_scene(np.random.default_rng(1), (640, 480), upright=True)
+    sample = rendered(*slanted, "synthetic")
+    items = side_face_items([sample], 1.0, np.random.default_rng(0))
+    assert len(items) == len(sample.sides) > 0 and all(it[4] == PART for it in items)
+    assert side_face_items([sample], 0.0, np.random.default_rng(0)) == []

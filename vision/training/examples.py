@@ -155,6 +155,25 @@ def part_of(item: tuple[int, float, float, float, int], rng: np.random.Generator
     return (i, cx + r * math.cos(a), cy + r * math.sin(a), size * rng.uniform(0.35, 0.7), PART)
 
 
+SIDE_CROP = (0.6, 1.0)  # a side face's crop (--side-faces), x its die's size
+
+
+def side_face_items(samples: list[Sample], share: float, rng: np.random.Generator,
+                    ) -> list[tuple[int, float, float, float, int]]:
+    """``PART`` items centred on a share of the renders' side faces in view (a slanted
+    cube's front face, whose pips are not the die's value: the issue's "side faces
+    labelled as side faces, not top face"), cropped at 0.6-1.0 x the die's size, so the
+    classifier is never sure of a value there. None drawn when ``share`` is 0."""
+    if share <= 0:
+        return []
+    items = []
+    for i, s in enumerate(samples):
+        for x, y, size in s.sides.tolist():
+            if rng.random() < share:
+                items.append((i, x, y, size * rng.uniform(*SIDE_CROP), PART))
+    return items
+
+
 SMEAR = (0.08, 0.3)  # a smeared crop's smear (--smear), x the die's side
 
 

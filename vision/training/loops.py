@@ -161,7 +161,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                      average_from: int | None = None, glints: float = 0.0,
                      smear: float = 0.0, teach_clean: bool = False,
                      neighbours: float = 0.0, pressed_negatives: bool = False,
-                     dark: float = 0.0) -> Classifier:
+                     dark: float = 0.0, sides: list | None = None,
+                     side_share: float = 0.0) -> Classifier:
     """Train (or fine-tune, ``init_onnx``) a classifier. With ``teachers`` (exported
     classifiers) it also learns the mean of their logits on the same crops (distillation,
     half of the loss, at temperature ``DISTILL_T``): a slimmer network learns what the wider
@@ -178,7 +179,10 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     pressed against the die (``examples.cls_example``, ``augment.pressed_crop``): real faces
     touching, of every kind; with ``pressed_negatives``, as many of the negatives' crops too
     (the floor beside a die is still no die). A share ``dark`` of the crops has its
-    lightness turned over (``--dark-dice``, ``camera_changes.dark_dice``)."""
+    lightness turned over (``--dark-dice``, ``camera_changes.dark_dice``). A share
+    ``side_share`` of each batch is crops of ``sides`` (``examples.side_face_items``: the
+    renders' side faces in view, ``--side-faces``), taught a flat value distribution and
+    never their teachers' reads (a teacher reads a side face's pips as the die's value)."""
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
@@ -216,6 +220,10 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
             chosen += [pos[k][j] for j in rng.integers(len(pos[k]), size=round(batch * frac))]
         chosen += [part_of(everyone[j], rng)
                    for j in rng.integers(len(everyone), size=round(batch * part_share))]
+        first_side = len(chosen)
+        if sides and side_share > 0:  # no draw when off: earlier recipes' batches stay
+            chosen += [sides[j] for j in rng.integers(len(sides), size=round(batch * side_share))]
+        side_rows = range(first_side, len(chosen))
         chosen += [neg[k] for k in rng.integers(len(neg), size=batch - len(chosen))]
         still: list[np.ndarray] | None = [] if teach_clean else None
         pressed: list[np.ndarray | None] = [None] * len(chosen)
@@ -236,9 +244,17 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                 guide.setInput(seen_by_guides)
                 said.append(guide.forward("y").reshape(len(chosen), -1))
             taught = torch.from_numpy(np.mean(said, axis=0))
-            kd = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
-                          F.softmax(taught / DISTILL_T, dim=1),
-                          reduction="batchmean") * DISTILL_T ** 2
+            if len(side_rows):  # side faces: the flat target only
+                keep = torch.ones(len(chosen))
+                keep[side_rows.start:side_rows.stop] = 0.0
+                kd = (F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
+                               F.softmax(taught / DISTILL_T, dim=1),
+                               reduction="none").sum(1) * keep).sum() / len(chosen) \
+                    * DISTILL_T ** 2
+            else:
+                kd = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
+                              F.softmax(taught / DISTILL_T, dim=1),
+                              reduction="batchmean") * DISTILL_T ** 2
             loss = 0.5 * loss + 0.5 * kd
         opt.zero_grad()
         loss.backward()

@@ -19,12 +19,14 @@ UPRIGHT = "upright"  # the kind of the renders seen by an upright camera at a sl
 
 
 class Sample:
-    """An image with die centres, label sizes (nan when unreliable) and values."""
+    """An image with die centres, label sizes (nan when unreliable) and values; a render's
+    side faces in view (``sides``: centre x, y and its die's size, one row each)."""
 
     def __init__(self, image: np.ndarray, centers: np.ndarray, sizes: np.ndarray,
-                 values: np.ndarray, kind: str) -> None:
+                 values: np.ndarray, kind: str, sides: np.ndarray | None = None) -> None:
         self.image, self.centers, self.sizes, self.values, self.kind = (
             image, centers, sizes, values, kind)
+        self.sides = np.zeros((0, 3), np.float32) if sides is None else sides
 
 
 def load_samples(root: Path, split: str | None) -> list[Sample]:
@@ -46,10 +48,13 @@ def load_samples(root: Path, split: str | None) -> list[Sample]:
 def rendered(img: np.ndarray, dice: Sequence[VariedDie] | Sequence[DrawnDie], kind: str,
              ) -> Sample:
     """A render and its dice as a training sample: their centres, sizes (the longer side of
-    each box) and values."""
+    each box), values and side faces in view (``VariedDie.sides``; the simulator's flat
+    dice have none)."""
     c = np.array([d.center for d in dice], np.float32).reshape(-1, 2)
     s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice], np.float32)
-    return Sample(img, c, s, np.array([d.value for d in dice]), kind)
+    sides = np.array([(x, y, size) for d, size in zip(dice, s.tolist(), strict=True)
+                      for x, y, _ in getattr(d, "sides", ())], np.float32).reshape(-1, 3)
+    return Sample(img, c, s, np.array([d.value for d in dice]), kind, sides)
 
 
 def upright_samples(n: int, rng: np.random.Generator) -> list[Sample]:
