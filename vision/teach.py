@@ -56,14 +56,16 @@ def die_side(image: np.ndarray, die: LabeledDie) -> float:
 
 
 def look_score(shots: Sequence[Shot], look: Look) -> tuple[int, int]:
-    """(confirmed dice read right, sure reads wrong: another value or no die) when the
-    teaching pictures are shown in ``look``."""
+    """(confirmed dice read right, confirmed dice read surely as another value) when the
+    teaching pictures are shown in ``look``. A sure read on no confirmed die is not held
+    against a look: at the box, the confirmed dice are the ones the reader found as the
+    frame came, and dark dice it missed so are what another look finds."""
     right = wrong = 0
     for shot in shots:
         labels = tuple(LabeledDie.square(d.face, d.center, d.size) for d in shot.dice)
         s = match(read_dice(look.shown(shot.image)).dice, labels)
         right += s.right
-        wrong += len(s.wrong) + s.false
+        wrong += len(s.wrong)
     return right, wrong
 
 

@@ -128,3 +128,24 @@ def test_teaching_chooses_the_look_the_dice_read_best_in(monkeypatch: pytest.Mon
     monkeypatch.setattr(T, "read_dice", misses_dark_dice)
     profile = T.teach_photos([dark_scene(s)[:2] for s in range(2)])
     assert profile.look is Look.TURNED
+
+
+def test_dice_found_only_in_the_other_look_do_not_count_against_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the box the confirmed dice are those the reader found as the frame came: dark dice
+    it missed so are sure reads on no confirmed die in the turned look, and not held
+    against it."""
+    plain_read = read_dice
+
+    def misses_dark_dice(image: np.ndarray, *args: object, **kw: object) -> object:
+        reading = plain_read(image, *args, **kw)  # type: ignore[arg-type]
+        return replace(reading, dice=()) if image.mean() < 100 else reading
+
+    monkeypatch.setattr(T, "read_dice", misses_dark_dice)
+    shots = []
+    for seed in range(2):
+        img, labels, _ = dark_scene(seed)
+        half = [TaughtDie(lab.value, lab.center, 34.0) for lab in labels[:3]]
+        shots.append(Shot(img, tuple(half)))  # three of six dice confirmed
+    assert T.look_score(shots, Look.TURNED) == (6, 0)
+    assert T.choose_look(shots) is Look.TURNED
