@@ -154,20 +154,20 @@ def read_dice(image: np.ndarray, expect: int | None = None, profile: Profile | N
     """
     t0 = time.perf_counter()
     came = check_image(image)
-    raw = came if profile is None else profile.look.shown(came)  # as the taught dice read best
-    image = balanced(raw)  # a strong cast, one channel burnt out: balanced (else as it is)
+    shown = came if profile is None else profile.look.shown(came)  # as taught dice read best
+    image = balanced(shown)  # a strong cast, one channel burnt out: balanced (else as it is)
     fr = frames(image)
     looked = locate(fr.work_levels)
     back = 1.0  # input pixels per pixel of the image read
     scale = read_scale(fr, looked)
     if scale < 1.0:  # dice larger than the reader's looks are made for: read shrunk
         image = shrunk(fr, scale)
-        back = raw.shape[1] / image.shape[1]
+        back = shown.shape[1] / image.shape[1]
         fr = frames(image)
         looked = locate(fr.work_levels)
     reading = _found(fr, looked, image, expect)
-    if profile is not None or reference is not None:  # as taught: the frame as it came
-        reading = refine(raw, reading.scaled(back), profile, reference,
+    if profile is not None or reference is not None:  # as taught: before the cast balance
+        reading = refine(shown, reading.scaled(back), profile, reference,
                          came).scaled(1.0 / back)
     reading = _checked(image, reading).scaled(back)
     return replace(reading, ms=round((time.perf_counter() - t0) * 1000.0, 2))
