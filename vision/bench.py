@@ -406,6 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.picks < 1:
         ap.error("--picks must be 1 or more")
+    if args.change is not None and (args.changes or args.scales or args.tilts):
+        ap.error("--change is one change for the folder rows or --teach; --changes, --scales "
+                 "and --tilts make their own rows")
     cv2.setNumThreads(1)
     warm_up()  # no photo's time holds the networks' loading or OpenCV's first-use tables
     if args.tilts:  # drawn scenes only: no photos needed

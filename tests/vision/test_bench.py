@@ -76,3 +76,19 @@ def test_the_scales_rows_read_each_photo_scaled(tmp_path: Path,
     rows = [line for line in capsys.readouterr().out.splitlines() if "photos" in line]
     assert [row.split()[0] for row in rows] == ["drawn", *(f"x{k:g}" for k in SCALES)]
     assert all("2 photos     9 dice | found 100.00%" in row for row in rows)
+
+
+def test_the_teach_rows_through_a_change_teach_and_score_the_changed_photos(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--teach 1 --change dark-dice``: taught on one photo turned dark, both rows scored
+    on the other, turned dark too; ``--change`` with ``--changes`` is refused."""
+    labelled_folder(tmp_path)
+    assert main(["--photos", str(tmp_path), "--teach", "1", "--change", "dark-dice",
+                 "drawn"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "photos" in line]
+    assert [row.split("|")[0].split("  ")[0] for row in rows] == [
+        "drawn dark dice", "drawn+teach1 dark dice"]
+    assert all("1 photos     2 dice | found 100.00%" in row for row in rows), rows  # "two"
+    with pytest.raises(SystemExit):
+        main(["--photos", str(tmp_path), "--changes", "--change", "dark-dice", "drawn"])
+    assert "--change is one change" in capsys.readouterr().err
