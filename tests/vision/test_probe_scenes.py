@@ -12,7 +12,8 @@ from vision import model as M
 from vision import reader as R
 from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.camera_changes import Change, changed
-from vision.dataset import match
+from vision.dataset import match, match_places
+from vision.looks import Look
 from vision.die_body import SHOWN
 from vision.probe_scenes import (
     GREY,
@@ -526,19 +527,35 @@ def test_a_profile_of_one_player_s_marbled_set_never_reads_it_worse(
     assert taught.ruled_wrong <= plain.ruled_wrong <= 1
 
 
+@pytest.fixture(scope="module")
+def marbled_profile_as_seen() -> Profile:
+    """The marbled set's profile (``marbled_profile``), taught in the look as seen."""
+    scenes = [probe_scene(Probe.MARBLED_SET, PROBE_TEACH_SEED + i) for i in range(5)]
+    return teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes],
+                        Look.AS_SEEN)
+
+
 @pytest.mark.parametrize("seed", [4, 12, 54])
 def test_a_taught_box_still_reads_the_dice_only_its_empty_tray_finds(
-        marbled_profile: Profile, seed: int) -> None:
+        marbled_profile_as_seen: Profile, marbled_profile: Profile, seed: int) -> None:
     """The box taught and with its empty tray (``vision.refine``): a die only the empty
     tray shows, which the taught colours and size do not confirm, is read as the untaught
     box reads it, then revised by the profile, never dropped (round 64: these scenes lost
     one or two dice read rightly without the profile; the places were also looked at with
-    the taught dice's side, not the frame's)."""
+    the taught dice's side, not the frame's). The set reads best with the frame's lightness
+    turned over (round 71: as the box reads it, 60 scenes, 81.7 -> 86.7% exactly right), and
+    in that look such a die is read, or left a re-read at its place (seeds 12 and 54), never
+    dropped and never read wrongly."""
     image, drawn = probe_scene(Probe.MARBLED_SET, seed)
     labels = probe_labels(drawn)
     tray = EmptyTray(empty_tray(Probe.MARBLED_SET, seed))
     untaught = match(read_dice(image, len(labels), reference=tray).dice, labels)
-    taught = match(read_dice(image, len(labels), profile=marbled_profile, reference=tray).dice,
-                   labels)
+    taught = match(read_dice(image, len(labels), profile=marbled_profile_as_seen,
+                             reference=tray).dice, labels)
     assert taught.right >= untaught.right and taught.wrong == ()
     assert taught.found == len(labels)
+    assert marbled_profile.look is Look.TURNED
+    turned = read_dice(image, len(labels), profile=marbled_profile, reference=tray)
+    assert match(turned.dice, labels).wrong == ()
+    places = [*(d.center for d in turned.dice), *(r.center for r in turned.uncertain)]
+    assert match_places(places, labels).keys() == set(range(len(labels)))
