@@ -13,8 +13,8 @@ from vision import reader as R
 from vision.bench import PROBE_TEACH_SEED, bench_probe, probe_labels
 from vision.camera_changes import Change, changed
 from vision.dataset import match, match_places
-from vision.looks import Look
 from vision.die_body import SHOWN
+from vision.looks import Look
 from vision.probe_scenes import (
     GREY,
     PIP_CONTRAST,
