@@ -283,11 +283,12 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
         drawn.append((nn_[2], c, a, b, fv, shade, n == (0, 0, 1)))
     drawn.sort(key=lambda f: f[0])  # most slanted first, the top face last
     top_center = (center[0], center[1])
-    sides = tuple((float(x0 + oc[0] + c[0]), float(y0 + oc[1] + c[1]), side * math.sqrt(seen))
-                  for seen, c, a, b, _, _, is_top in
-                  ((abs(float(a[0] * b[1] - a[1] * b[0])) * 4 / side ** 2, c, a, b, fv, sh, t)
-                   for _, c, a, b, fv, sh, t in drawn)
-                  if not is_top and seen >= SIDE_SHOWN)
+    sides: list[tuple[float, float, float]] = []
+    for _, c, a, b, _, _, is_top in drawn:
+        seen = abs(float(a[0] * b[1] - a[1] * b[0])) * 4 / side ** 2  # of a face's area
+        if not is_top and seen >= SIDE_SHOWN:
+            sides.append((float(x0 + oc[0] + c[0]), float(y0 + oc[1] + c[1]),
+                          side * math.sqrt(seen)))
     for _, c, a, b, fv, shade, is_top in drawn:
         def to_px(p: np.ndarray, c: np.ndarray = c, a: np.ndarray = a,
                   b: np.ndarray = b) -> np.ndarray:
@@ -333,13 +334,13 @@ def _draw_die(img: np.ndarray, center: tuple[float, float], side: float, value: 
     X0, Y0 = max(0, x0), max(0, y0)
     X1, Y1 = min(w, x0 + pw), min(h, y0 + ph)
     if X1 <= X0 or Y1 <= Y0:
-        return top_center, box, sides
+        return top_center, box, tuple(sides)
     sl = (slice(Y0 - y0, Y1 - y0), slice(X0 - x0, X1 - x0))
     region = img[Y0:Y1, X0:X1]
     region *= (1 - shadow[sl])[..., None]
     tint = region * (1 - a[sl][..., None]) * style["tint"]
     region[:] = np.where(a[sl][..., None] > 0, layer[sl] * a[sl][..., None] + tint, region)
-    return top_center, box, sides
+    return top_center, box, tuple(sides)
 
 
 def _far_pips(layer: np.ndarray, face: np.ndarray, value: int, style: dict, pip: np.ndarray,

@@ -61,6 +61,13 @@ def _fsync_tree(path: Path) -> None:
         _fsync_dir(d)
 
 
+def _look_said(profile: Profile) -> str:
+    """What the box says of a profile's look: nothing as seen (``vision.looks``)."""
+    if profile.look is Look.AS_SEEN:
+        return ""
+    return f"; read with the {profile.look.value}"  # dark dice with light pips, most often
+
+
 class ProfileShelf:
     """Taught profiles in ``state_dir/profiles`` (see the module doc)."""
 
@@ -103,9 +110,7 @@ class ProfileShelf:
         try:
             loaded = Profile.load(d)
             profile: Profile | None = loaded
-            status = f"{len(loaded.faces)} dice taught"
-            if loaded.look is not Look.AS_SEEN:
-                status += f"; read with the {loaded.look.value}"
+            status = f"{len(loaded.faces)} dice taught" + _look_said(loaded)
         except ProfileError as exc:
             log.warning("the %s profile cannot be used, reading without it: %s",
                         kind.name, exc)
@@ -167,8 +172,7 @@ class ProfileShelf:
         said = f"{len(profile.faces)} dice taught"
         if kept is not None:
             said += f" ({sum(len(s.dice) for s in taught)} added)"
-        if profile.look is not Look.AS_SEEN:  # dark dice with light pips, most often
-            said += f"; read with the {profile.look.value}"
+        said += _look_said(profile)
         try:  # the profile is kept: a tilt that cannot be measured only goes unsaid
             tilt = tilt_of((shot.image, [Die(d.face, d.center, square_box(d.center, d.size),
                                              1.0) for d in shot.dice]) for shot in taught)

@@ -244,17 +244,11 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
                 guide.setInput(seen_by_guides)
                 said.append(guide.forward("y").reshape(len(chosen), -1))
             taught = torch.from_numpy(np.mean(said, axis=0))
+            apart = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
+                             F.softmax(taught / DISTILL_T, dim=1), reduction="none")
             if len(side_rows):  # side faces: the flat target only
-                keep = torch.ones(len(chosen))
-                keep[side_rows.start:side_rows.stop] = 0.0
-                kd = (F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
-                               F.softmax(taught / DISTILL_T, dim=1),
-                               reduction="none").sum(1) * keep).sum() / len(chosen) \
-                    * DISTILL_T ** 2
-            else:
-                kd = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
-                              F.softmax(taught / DISTILL_T, dim=1),
-                              reduction="batchmean") * DISTILL_T ** 2
+                apart[side_rows.start:side_rows.stop] = 0.0
+            kd = apart.sum() / len(chosen) * DISTILL_T ** 2  # "batchmean"
             loss = 0.5 * loss + 0.5 * kd
         opt.zero_grad()
         loss.backward()

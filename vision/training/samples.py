@@ -53,7 +53,8 @@ def rendered(img: np.ndarray, dice: Sequence[VariedDie] | Sequence[DrawnDie], ki
     c = np.array([d.center for d in dice], np.float32).reshape(-1, 2)
     s = np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in dice], np.float32)
     sides = np.array([(x, y, size) for d, size in zip(dice, s.tolist(), strict=True)
-                      for x, y, _ in getattr(d, "sides", ())], np.float32).reshape(-1, 3)
+                      if isinstance(d, VariedDie) for x, y, _ in d.sides],
+                     np.float32).reshape(-1, 3)
     return Sample(img, c, s, np.array([d.value for d in dice]), kind, sides)
 
 
