@@ -42,10 +42,13 @@ class Change(Enum):
     DARK_DICE = "dark dice"  # every pixel's lightness turned over, its colour kept: white dice
     # with black pips become black dice with white pips, pastel dice dark ones, a pale floor
     # a dark one (and shadows light)
+    WEBCAM_JPEG = "webcam jpeg"  # quality 60: a webcam's MJPEG stream, a messaging app's
+    # re-save (each pip's colour spread over its 16 px block, small pips faded)
 
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
 NOISE_SIGMA = 12.0
+WEBCAM_QUALITY = 60  # ``Change.WEBCAM_JPEG``'s JPEG quality
 SMEAR = 7  # the camera shake's smear, pixels along the rows
 TILT_FAR, TILT_DEPTH = 0.7, 0.8  # the tilted frame: far (top) edge's width, its height
 BARREL = 0.25  # the wide-angle lens: photo radius r seen at r', r = r'(1 + k r'^2) / (1 + k)
@@ -76,6 +79,10 @@ def dark_dice(image: np.ndarray) -> np.ndarray:
 
 def _jpeg(image: np.ndarray) -> np.ndarray:
     return jpeg_roundtrip(image, 20)
+
+
+def _webcam_jpeg(image: np.ndarray) -> np.ndarray:
+    return jpeg_roundtrip(image, WEBCAM_QUALITY)
 
 
 def _soft(image: np.ndarray) -> np.ndarray:
@@ -179,6 +186,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.SHAKE: _shaken,
     Change.WIDE_ANGLE: _wide_angle,
     Change.DARK_DICE: dark_dice,
+    Change.WEBCAM_JPEG: _webcam_jpeg,
 }
 
 

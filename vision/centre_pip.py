@@ -483,9 +483,19 @@ def _dim(split: Split, face: np.ndarray, bar: float | None = None) -> bool:
     """``middle_dim`` of marks split into the middle one and the corners (standing out
     under ``bar`` x as far as the corners; None: ``DIM``)."""
     middle, corners, _, _ = split
-    bar = DIM if bar is None else bar
+    return standing(middle, corners, face) < (DIM if bar is None else bar)
+
+
+def standing(mark: FaceMark, corners: list[FaceMark], face: np.ndarray) -> float:
+    """How far ``mark`` stands out from the ``face`` (Lab) over how far the ``corners``
+    stand out (their median): about 1 for a printed pip, less for a lamp's grey shine.
+
+    >>> pip = lambda light: FaceMark(50.0, (0.0, 0.0), (light, 0.0, 0.0), 1.0)
+    >>> round(standing(pip(60.0), [pip(80.0), pip(80.0)], np.array([20.0, 0.0, 0.0])), 2)
+    0.67
+    """
     pips = _apart(np.array([m.colour for m in corners]), face)
-    return float(np.linalg.norm(np.array(middle.colour) - face)) < bar * pips
+    return float(np.linalg.norm(np.array(mark.colour) - face)) / max(pips, 1e-6)
 
 
 def middle_two_signs(found: list[FaceMark], face: np.ndarray) -> bool:
@@ -551,14 +561,16 @@ class Signs:
 @dataclass(frozen=True)
 class Glint:
     """The mark the glint check took for a glint: its centre and radius (image pixels), its
-    area over the corner pips' median, the face's colour around it (Lab), and the signs it
-    showed (``Signs``)."""
+    area over the corner pips' median, the face's colour around it (Lab), the signs it
+    showed (``Signs``), and how far it stands out from the face (Lab) over how far the
+    corner pips do (``standing``: ``Signs.dim`` under ``DIM``)."""
 
     centre: tuple[float, float]
     radius: float
     size: float
     face: tuple[float, float, float]
     signs: Signs
+    standing: float
 
 
 def glint_at(image: np.ndarray, centre: tuple[float, float], side: float, angle: float,
@@ -712,4 +724,5 @@ def _in_image(mark: FaceMark, corners: list[FaceMark], looked: Face, angle: floa
     pixel = side * AROUND / SIDE  # image pixels per look pixel
     return Glint((float(cx), float(cy)), float(np.sqrt(mark.area / np.pi)) * pixel,
                  mark.area / float(median([m.area for m in corners])),
-                 (float(face[0]), float(face[1]), float(face[2])), signs)
+                 (float(face[0]), float(face[1]), float(face[2])), signs,
+                 standing(mark, corners, face))

@@ -13,7 +13,7 @@ import pytest
 from vision import centre_pip, past_glints
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
-from vision.camera_changes import Change, changed
+from vision.camera_changes import Change, changed, jpeg_roundtrip
 from vision.dataset import load_folder, read_photo
 from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.reference import EmptyTray
@@ -21,15 +21,14 @@ from vision.synthetic import render_dice_scene
 from vision.types import GLINT, box_side
 
 
-@pytest.mark.parametrize("seed", [12, 37, 38, 68, 298, 574])
+@pytest.mark.parametrize("seed", [12, 37, 38, 68, 574])
 def test_a_die_with_a_glint_in_its_middle_is_read_past_it(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Glossy-dice scenes 12, 37, 38, 68, 298 and 574: a two or a four with a lamp's glint
+    """Glossy-dice scenes 12, 37, 38, 68 and 574: a two or a four with a lamp's glint
     in its middle, read as a three or a five. The glint check finds the mark off the centre
-    pip's place (12, 37, 68), of another colour than the pips (38: white between yellow),
-    fainter than the pips (298) or a speck between the corner pips (574); painted over, all
-    four classifiers read the die's own value surely. Without reading past it, the die was
-    left uncertain."""
+    pip's place (12, 37, 68), of another colour than the pips (38: white between yellow)
+    or a speck between the corner pips (574); painted over, all four classifiers read the
+    die's own value surely. Without reading past it, the die was left uncertain."""
     image, drawn = probe_scene(Probe.GLOSSY_DICE, seed)
     labels = probe_labels(drawn)
     reading = R.read_dice(image)
@@ -39,6 +38,22 @@ def test_a_die_with_a_glint_in_its_middle_is_read_past_it(
     again = R.read_dice(image)
     assert GLINT in [r.reason for r in again.uncertain]
     assert score_reading(again, labels)[2] == 0
+
+
+def test_a_glint_only_as_faint_as_a_faded_pip_is_not_read_past(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glossy-dice scene 298: a two whose glint, in the centre pip's place and of a pip's
+    size, stands out 0.838 x as far as the corner pips, read as a three. Until round 72 it
+    was painted over and read as the two it is; but a real centre pip through JPEG stands
+    out as little (0.835: ``test_a_centre_pip_faded_by_jpeg_is_not_read_past``), so the die
+    is left uncertain, a re-read, and nothing is ruled wrong."""
+    image, drawn = probe_scene(Probe.GLOSSY_DICE, 298)
+    labels = probe_labels(drawn)
+    reading = R.read_dice(image)
+    assert GLINT in [r.reason for r in reading.uncertain]
+    assert score_reading(reading, labels)[2] == 0
+    monkeypatch.setattr(past_glints, "FAINT", centre_pip.DIM)
+    assert score_reading(R.read_dice(image), labels)[0].entirely_right
 
 
 def test_a_four_with_a_bare_middle_is_read_past_it() -> None:
@@ -105,6 +120,21 @@ def test_a_blurred_centre_pip_is_not_read_past(
     image, drawn = probe_scene(Probe.SPOTTED_FLOOR, 0)
     image, labels = changed(image, probe_labels(drawn), Change.JPEG)
     told_by_that_check(image, labels, GLINT, lambda: not_drawn_out(monkeypatch))
+
+
+def test_a_centre_pip_faded_by_jpeg_is_not_read_past(
+        photos: Path, monkeypatch: pytest.MonkeyPatch, told_by_that_check: Callable[..., int],
+        ) -> None:
+    """Tray photo IMG_20191208_111826 saved again as a JPEG of quality 60, as a webcam's
+    stream or a messaging app would: a green five's yellow centre pip, in its place and of
+    its corners' size, stands out 0.835 x as far as they do (the glint check's bar 0.84).
+    Painted over, the five read as a four, 1.0 sure. Fainter alone, and only just, is what a
+    JPEG does to a pip (``past_glints.FAINT``): the die stays uncertain."""
+    photo = next(p for p in load_folder(photos / "tray-colored")
+                 if p.path.name == "IMG_20191208_111826.jpg")
+    image = jpeg_roundtrip(read_photo(photo.path), 60)
+    told_by_that_check(image, photo.dice, GLINT,
+                       lambda: monkeypatch.setattr(past_glints, "FAINT", centre_pip.DIM))
 
 
 def not_drawn_out(monkeypatch: pytest.MonkeyPatch) -> None:
