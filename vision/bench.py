@@ -44,7 +44,7 @@ as they are, then as another camera or lamp would show them (``vision.camera_cha
 dim room, a warm lamp, a grey camera, heavy JPEG, soft focus, sensor noise, the camera
 farther or nearer, the camera turned or tilted, camera shake, a wide-angle lens, and other
 dice: every pixel's lightness turned over, so white dice become black ones with white
-pips and a pale floor a dark one), then all
+pips and a pale floor a dark one, and a webcam's JPEG stream at quality 60), then all
 the changes together: a guess at unseen scenes, and whether the reader stays honest there
 ("ruled wrong"). Without named folders, each probe kind follows, its scenes as drawn and
 through every change (a slanted webcam under a warm lamp is a scene no shared folder and no

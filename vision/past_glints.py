@@ -23,7 +23,7 @@ A JPEG fades a small pip without drawing it out, too: a tray photo saved again a
 60 (a webcam's stream, a messaging app) showed a green five's yellow centre pip in its
 place, of its corners' size, standing out 0.835 x as far as they do, under the check's
 0.84 (``centre_pip.DIM``), and no other sign; painted over, the five read as a four, 1.0
-sure, the one die of the shared photos ever read past, re-saved at qualities 40-90 or
+sure, the one die of the shared photos ever read past, re-saved at qualities 20-90 or
 through the camera changes. So fainter alone must be fainter than a pip fades: ``FAINT``
 0.8. On the glossy-dice probe's seeds 0-599, glints read past for that sign alone measured
 0.75-0.84; the two over 0.8 (scene 298's among them, 0.838) are now left uncertain.
