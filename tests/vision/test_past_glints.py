@@ -13,7 +13,7 @@ import pytest
 from vision import centre_pip, past_glints
 from vision import reader as R
 from vision.bench import probe_labels, score_reading
-from vision.camera_changes import Change, changed, jpeg_roundtrip
+from vision.camera_changes import Change, changed
 from vision.dataset import load_folder, read_photo
 from vision.probe_scenes import Probe, empty_tray, probe_scene
 from vision.reference import EmptyTray
@@ -126,14 +126,15 @@ def test_a_centre_pip_faded_by_jpeg_is_not_read_past(
         photos: Path, monkeypatch: pytest.MonkeyPatch, told_by_that_check: Callable[..., int],
         ) -> None:
     """Tray photo IMG_20191208_111826 saved again as a JPEG of quality 60, as a webcam's
-    stream or a messaging app would: a green five's yellow centre pip, in its place and of
-    its corners' size, stands out 0.835 x as far as they do (the glint check's bar 0.84).
-    Painted over, the five read as a four, 1.0 sure. Fainter alone, and only just, is what a
-    JPEG does to a pip (``past_glints.FAINT``): the die stays uncertain."""
+    stream or a messaging app would (``Change.WEBCAM_JPEG``): a green five's yellow centre
+    pip, in its place and of its corners' size, stands out 0.835 x as far as they do (the
+    glint check's bar 0.84). Painted over, the five read as a four, 1.0 sure. Fainter
+    alone, and only just, is what a JPEG does to a pip (``past_glints.FAINT``): the die
+    stays uncertain."""
     photo = next(p for p in load_folder(photos / "tray-colored")
                  if p.path.name == "IMG_20191208_111826.jpg")
-    image = jpeg_roundtrip(read_photo(photo.path), 60)
-    told_by_that_check(image, photo.dice, GLINT,
+    image, labels = changed(read_photo(photo.path), photo.dice, Change.WEBCAM_JPEG)
+    told_by_that_check(image, labels, GLINT,
                        lambda: monkeypatch.setattr(past_glints, "FAINT", centre_pip.DIM))
 
 
