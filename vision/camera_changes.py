@@ -48,7 +48,7 @@ class Change(Enum):
 
 SCALE = {Change.FARTHER: 0.6, Change.NEARER: 2.2}
 NOISE_SIGMA = 12.0
-WEBCAM_QUALITY = 60  # ``Change.WEBCAM_JPEG``'s JPEG quality
+QUALITY = {Change.JPEG: 20, Change.WEBCAM_JPEG: 60}  # the JPEG changes' qualities
 SMEAR = 7  # the camera shake's smear, pixels along the rows
 TILT_FAR, TILT_DEPTH = 0.7, 0.8  # the tilted frame: far (top) edge's width, its height
 BARREL = 0.25  # the wide-angle lens: photo radius r seen at r', r = r'(1 + k r'^2) / (1 + k)
@@ -77,12 +77,10 @@ def dark_dice(image: np.ndarray) -> np.ndarray:
     return lightness_turned(image)
 
 
-def _jpeg(image: np.ndarray) -> np.ndarray:
-    return jpeg_roundtrip(image, 20)
-
-
-def _webcam_jpeg(image: np.ndarray) -> np.ndarray:
-    return jpeg_roundtrip(image, WEBCAM_QUALITY)
+def _jpeg_at(quality: int) -> Callable[[np.ndarray], np.ndarray]:
+    def saved(image: np.ndarray) -> np.ndarray:
+        return jpeg_roundtrip(image, quality)
+    return saved
 
 
 def _soft(image: np.ndarray) -> np.ndarray:
@@ -176,7 +174,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.DIM: _dim,
     Change.WARM_LAMP: _warm,
     Change.GREY: _grey,
-    Change.JPEG: _jpeg,
+    Change.JPEG: _jpeg_at(QUALITY[Change.JPEG]),
     Change.SOFT_FOCUS: _soft,
     Change.NOISE: _noise,
     Change.FARTHER: _scaled(SCALE[Change.FARTHER]),
@@ -186,7 +184,7 @@ IMAGE: dict[Change, Callable[[np.ndarray], np.ndarray]] = {
     Change.SHAKE: _shaken,
     Change.WIDE_ANGLE: _wide_angle,
     Change.DARK_DICE: dark_dice,
-    Change.WEBCAM_JPEG: _webcam_jpeg,
+    Change.WEBCAM_JPEG: _jpeg_at(QUALITY[Change.WEBCAM_JPEG]),
 }
 
 

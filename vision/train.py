@@ -647,8 +647,8 @@ def main() -> None:
                                tuple(args.teacher_onnx), args.lamps, args.average_from,
                                args.glints, args.smear, args.teach_clean, args.neighbours,
                                args.pressed_negatives, args.dark_dice,
-                               side_face_items(everything, 1.0, np.random.default_rng(7)),
-                               args.side_faces)
+                               side_face_items(everything, 1.0, np.random.default_rng(7))
+                               if args.side_faces > 0 else None, args.side_faces)
         torch.save(cls.state_dict(), args.cls_pt)
         export(ClassifierExport(cls), args.out / "classifier.onnx", (1, 3, M.CROP, M.CROP),
                {"x": {0: "n"}, "y": {0: "n"}, "features": {0: "n"}},
