@@ -450,7 +450,6 @@ import hashlib
 import pickle
 from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 
@@ -614,8 +613,8 @@ def main() -> None:
         det = Detector(args.det_coarse)
         det.load_state_dict(torch.load(args.det_pt))
         det.eval()
-    if args.det_onnx is not None:  # crops placed by an exported detector, run by cv2.dnn
-        net = cv2.dnn.readNetFromONNX(str(args.det_onnx))
+    if args.det_onnx is not None:  # crops placed by an exported detector, as the reader runs it
+        net = M.open_network(args.det_onnx, args.threads)
 
         def detect(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             return M.run_detector(image, net=net)

@@ -41,37 +41,35 @@ def test_batched_crops_equal_one_by_one_crops() -> None:
 
 
 @pytest.mark.parametrize("name", [M.CLASSIFIER, M.OPINIONS[0], M.CLOSE_LOOK])
-def test_crops_read_one_at_a_time_give_the_batch_logits_bit_for_bit(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``run_classifier_raw`` runs crops one by one, so cv2.dnn never plans the network again
-    for a new batch size; what it reads is what one batched run reads."""
+def test_a_crop_reads_alike_in_any_batch_bit_for_bit(name: str) -> None:
+    """``run_classifier_raw`` reads a batch at once; each crop's logits and features are
+    what it reads alone, bit for bit (a look reads alike whichever looks it is read with)."""
     side = M.CLOSE_CROP if name == M.CLOSE_LOOK else M.CROP
     crops = np.random.default_rng(5).random((5, 3, side, side), dtype=np.float32)
-    net = cv2.dnn.readNetFromONNX(str(M.MODELS / name))
-    net.setInput(crops)
-    want_logits, want_feats = net.forward(list(M.CLASSIFIER_OUTPUTS))
-
-    class Watched:
-        """The loaded network, noting the shape of every input it is given."""
-
-        def __init__(self) -> None:
-            self.net, self.shapes = M._net(name), set()
-
-        def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 (cv2.dnn's name)
-            self.shapes.add(blob.shape)
-            self.net.setInput(blob)
-
-        def forward(self, outputs: list[str]) -> tuple[np.ndarray, ...]:
-            return self.net.forward(outputs)
-
-    watched = Watched()
-    monkeypatch.setattr(M, "_net", lambda _name: watched)
     logits, feats = M.run_classifier_raw(crops, name)
-    assert watched.shapes == {(1, 3, side, side)}
-    assert np.array_equal(logits, want_logits.reshape(5, -1))
-    assert np.array_equal(feats, want_feats.reshape(5, -1))
+    assert logits.shape == (5, 7) and feats.shape == (5, M.FEATURES)
+    for i in range(5):
+        one_logits, one_feats = M.run_classifier_raw(crops[i:i + 1], name)
+        assert np.array_equal(one_logits[0], logits[i])
+        assert np.array_equal(one_feats[0], feats[i])
     empty_logits, empty_feats = M.run_classifier_raw(crops[:0], name)
     assert empty_logits.shape == (0, 7) and empty_feats.shape == (0, M.FEATURES)
+
+
+def test_the_networks_run_on_as_many_threads_as_opencv_has() -> None:
+    """One knob, ``cv2.setNumThreads``, sets the threads of OpenCV and the networks alike
+    (one in the benchmarks), and a network loaded for one count is kept for it."""
+    before = cv2.getNumThreads()
+    try:
+        cv2.setNumThreads(1)
+        one = M._net(M.CLASSIFIER)
+        assert one.get_session_options().intra_op_num_threads == 1
+        cv2.setNumThreads(2)
+        assert M._net(M.CLASSIFIER).get_session_options().intra_op_num_threads == 2
+        cv2.setNumThreads(1)
+        assert M._net(M.CLASSIFIER) is one
+    finally:
+        cv2.setNumThreads(before)
 
 
 @pytest.mark.parametrize("angle", [0.0, 12.0, 25.0, 38.0, -20.0])

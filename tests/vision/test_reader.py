@@ -151,9 +151,9 @@ def test_warm_up_loads_every_network() -> None:
     from vision import model as M
     from vision.reader import warm_up
 
-    M._net.cache_clear()
+    M._loaded.cache_clear()
     warm_up()
-    assert M._net.cache_info().currsize == len(M.NETWORKS)
+    assert M._loaded.cache_info().currsize == len(M.NETWORKS)
 
 
 def test_a_refused_die_is_made_uncertain_unless_the_mend_reads_it() -> None:

@@ -12,6 +12,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from vision import model as M
 from vision.training.examples import (
     FORESHORTEN,
     PART,
@@ -186,7 +187,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
     if average_from is not None and init_onnx is None:
         raise ValueError("weight averaging needs a fine-tune (--init-cls-onnx)")
     net = Classifier(widths)
-    guides = [cv2.dnn.readNetFromONNX(str(t)) for t in teachers]
+    guides = [M.open_network(t) for t in teachers]
     if init_onnx is not None:  # fine-tune an exported model
         load_onnx_weights(net, init_onnx)
     if lr is None:
@@ -241,8 +242,7 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         if guides:
             said = []
             for guide in guides:
-                guide.setInput(seen_by_guides)
-                said.append(guide.forward("y").reshape(len(chosen), -1))
+                said.append(guide.run(["y"], {"x": seen_by_guides})[0].reshape(len(chosen), -1))
             taught = torch.from_numpy(np.mean(said, axis=0))
             apart = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
                              F.softmax(taught / DISTILL_T, dim=1), reduction="none")
