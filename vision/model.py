@@ -274,6 +274,9 @@ def crop_patches(image: np.ndarray, places: list[Place]) -> np.ndarray:
     return patches_input(crops_uint8(image, places))
 
 
+ENGINE = f"ONNX Runtime {ort.__version__}"  # what runs the networks, as ``bluffbox doctor`` says
+
+
 class Network(Protocol):
     """A loaded network (``open_network``'s): its named outputs for named inputs."""
 

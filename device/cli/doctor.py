@@ -200,7 +200,8 @@ def check_reader() -> Check:
                      "reinstall bluffbox (firmware_config/install-pi.sh), which puts the "
                      "networks back")
     cal = model.calibration()
-    said = (f"{len(model.NETWORKS)} networks load; a die is read at P >= {cal.sure:.3f}, a "
+    said = (f"{len(model.NETWORKS)} networks load ({model.ENGINE}); a die is read at P >= "
+            f"{cal.sure:.3f}, a "
             f"touching one at {cal.sure_touching:.3f} ({cal.pressed_easy:.3f} among dice read "
             "surely)")
     if cal.opencv is not None and cal.opencv != cv2.__version__:
