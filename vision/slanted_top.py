@@ -130,7 +130,7 @@ class LookReads:
     """One upright image's looks (``look_patch``) and each classifier's probabilities of
     them, each look made and read once: ``top_looks`` and ``vision.two_faces`` look at the
     same dice, in part at the same places (0.25 x the side above and below the middle).
-    A crop is read alone (``model.run_classifier_raw``), so a look reads alike whichever
+    A crop reads alike in any batch (``model.open_network``), so a look reads alike whichever
     looks it is read with.
 
     >>> img = np.zeros((100, 100, 3), np.uint8)
