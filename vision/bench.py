@@ -78,6 +78,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
+from vision import model as M
 from vision.annotate import annotate
 from vision.camera_changes import Change, changed, rescaled
 from vision.camera_tilt import STEEP, camera_tilt
@@ -431,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     split_name = args.split or ("heldout" if args.changes else "all")
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
-    print(f"split: {split_name}" + (", count known" if args.count_known else ""))
+    print(f"split: {split_name}" + (", count known" if args.count_known else "")
+          + f"; OpenCV {cv2.__version__}, networks in {M.ENGINE}, one thread")
     change = None if args.change is None else next(c for c in Change
                                                    if _change_name(c) == args.change)
     if args.teach is not None:
