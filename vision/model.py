@@ -290,7 +290,8 @@ def open_network(path: Path, threads: int = 1) -> Network:
 
     ONNX Runtime runs the reader's networks in about 0.6 x ``cv2.dnn``'s time (its
     classifier) and 0.35 x (its detector), and reads a batch of crops as it reads each crop
-    alone, bit for bit: a look reads alike whichever looks it is read with.
+    alone, bit for bit: a look reads alike whichever looks it is read with; and alike on
+    any number of threads, so the box, on every core, reads as the one-thread benchmarks.
     """
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads

@@ -74,6 +74,15 @@ def test_the_networks_run_on_as_many_threads_as_opencv_has() -> None:
         cv2.setNumThreads(before)
 
 
+@pytest.mark.parametrize("name", [M.CLASSIFIER, M.DETECTOR])
+def test_the_networks_read_alike_on_any_number_of_threads(name: str) -> None:
+    """The box reads on every core, the benchmarks on one: the same outputs, bit for bit."""
+    shape = (1, 3, 96, 128) if name == M.DETECTOR else (9, 3, M.CROP, M.CROP)
+    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
+    one, three = (M.open_network(M.MODELS / name, n).run(None, {"x": x}) for n in (1, 3))
+    assert all(np.array_equal(a, b) for a, b in zip(one, three, strict=True))
+
+
 @pytest.mark.parametrize("angle", [0.0, 12.0, 25.0, 38.0, -20.0])
 def test_die_angle_finds_a_turned_square(angle: float) -> None:
     img = np.full((200, 200, 3), 90, np.uint8)
