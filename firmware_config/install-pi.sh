@@ -216,13 +216,12 @@ want = sys.argv[1]
 if numpy.__version__ != want or not numpy.__file__.startswith("/usr/"):
     sys.exit(f"venv numpy is {numpy.__version__} at {numpy.__file__}, expected the system's {want}")
 import cv2  # noqa: E402
-
-import onnxruntime  # noqa: E402
+from vision import model  # noqa: E402 (it loads ONNX Runtime, its telemetry off)
 
 img = numpy.zeros((8, 8, 3), dtype=numpy.uint8)
 assert cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).shape == (8, 8)
 print(f"install-pi.sh: venv OK: numpy {numpy.__version__} (system), opencv {cv2.__version__}, "
-      f"onnxruntime {onnxruntime.__version__}")
+      f"{model.ENGINE}")
 PY
 "$venv/bin/bluffbox" --help >/dev/null || die "$venv/bin/bluffbox --help failed"
 # The unit's Documentation= points here.

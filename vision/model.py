@@ -16,6 +16,7 @@ functions.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +24,12 @@ from typing import Protocol
 
 import cv2
 import numpy as np
-import onnxruntime as ort
+
+# ONNX Runtime's Linux wheels (1.29 on) keep a device id and usage events under ~/.cache and
+# send them to Microsoft, from the moment the module is imported, unless this is set first.
+# The box reads dice and tells no one: the player may set it to 0 to allow them.
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+import onnxruntime as ort  # noqa: E402 (after the opt-out above)
 
 MODELS = Path(__file__).with_name("models")
 DET_SCALE = 0.5  # detector input = image resized by this factor

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import onnxruntime as ort
 
 from vision import model as M
 from vision.probe_scenes import Probe, probe_scene
@@ -56,7 +55,7 @@ def fingerprint(seeds: tuple[int, ...] = SEEDS) -> Fingerprint:
                          for d in reading.dice],
                 "uncertain": [[r.reason, *_rounded(r.center), round(r.confidence, 4)]
                               for r in reading.uncertain]}
-    return {"opencv": cv2.__version__, "onnxruntime": ort.__version__,
+    return {"opencv": cv2.__version__, "engine": M.ENGINE,
             "calibrated_with": M.calibration().opencv,
             "scenes": scenes}
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
 from vision import model as M
 from vision.synthetic import render_dice_scene
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_detector_blob_is_the_normalized_zero_padded_image() -> None:
@@ -143,3 +150,16 @@ def test_die_angle_keeps_the_grey_turn_where_the_colours_agree(
     assert np.allclose(M.die_angles(grey, dice), M.die_angles(cv2.cvtColor(
         grey, cv2.COLOR_GRAY2BGR), dice))
     assert M.die_angles(img, [((999.0, 999.0), 30.0)]).tolist() == [0.0]  # off the frame
+
+
+def test_the_network_engine_keeps_no_device_id_and_sends_nothing(tmp_path: Path) -> None:
+    """ONNX Runtime's Linux wheels keep a device id and usage events under ~/.cache from the
+    moment they are imported, to send to Microsoft; ``vision.model`` opts out before it
+    imports them, so a reading leaves nothing there."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"ORT_DISABLE_TELEMETRY", "CI", "GITHUB_ACTIONS", "GITLAB_CI", "CIRCLECI",
+                        "TF_BUILD", "ORT_RUNNING_UNIT_TESTS"}}
+    env.update(HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    subprocess.run([sys.executable, "-c", "from vision import model; model.load()"],
+                   cwd=ROOT, env=env, check=True, timeout=120)
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]
