@@ -38,6 +38,7 @@ PAD = 16  # detector input sides are padded to a multiple of this (at half resol
 CROP = 40  # classifier input side
 CROP_FACTOR = 1.3  # crop side / die size
 FEATURES = 96  # classifier feature length (its penultimate layer)
+NETWORK_INPUT = "x"  # every network's ONNX input name
 CLASSIFIER_OUTPUTS = ("y", "features")  # ONNX output names: logits, features
 DETECTOR = "detector.onnx"  # die centres and sizes
 CLASSIFIER = "classifier.onnx"  # reads every die; its features describe a player's dice
@@ -340,7 +341,7 @@ def run_detector(image: np.ndarray, small: np.ndarray | None = None,
     if net is None:
         net = _net(DETECTOR)
     blob = det_blob(small, norm) if local is None else local_blob(small, local)
-    out = net.run(None, {"x": blob})[0][0]
+    out = net.run(None, {NETWORK_INPUT: blob})[0][0]
     f = image.shape[1] / small.shape[1]  # image pixels per detector-input pixel
     cell = STRIDE * DET_SCALE * f
     h = -(-image.shape[0] // round(cell))
@@ -361,7 +362,7 @@ def run_classifier_raw(patches: np.ndarray, name: str = CLASSIFIER,
     if not len(patches):
         return np.zeros((0, 7), np.float32), np.zeros((0, FEATURES), np.float32)
     x = np.ascontiguousarray(patches, dtype=np.float32)
-    logits, feats = _net(name).run(list(CLASSIFIER_OUTPUTS), {"x": x})
+    logits, feats = _net(name).run(list(CLASSIFIER_OUTPUTS), {NETWORK_INPUT: x})
     return logits.reshape(len(x), -1), feats.reshape(len(x), -1)
 
 

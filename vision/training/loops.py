@@ -240,9 +240,8 @@ def train_classifier(samples: list[Sample], items: list, steps: int, rng: np.ran
         out = net(x)
         loss = F.cross_entropy(out, soft_targets([it[4] for it in chosen], smoothing))
         if guides:
-            said = []
-            for guide in guides:
-                said.append(guide.run(["y"], {"x": seen_by_guides})[0].reshape(len(chosen), -1))
+            feed, logits = {M.NETWORK_INPUT: seen_by_guides}, [M.CLASSIFIER_OUTPUTS[0]]
+            said = [guide.run(logits, feed)[0].reshape(len(chosen), -1) for guide in guides]
             taught = torch.from_numpy(np.mean(said, axis=0))
             apart = F.kl_div(F.log_softmax(out / DISTILL_T, dim=1),
                              F.softmax(taught / DISTILL_T, dim=1), reduction="none")
