@@ -86,7 +86,8 @@ def test_the_networks_read_alike_on_any_number_of_threads(name: str) -> None:
     """The box reads on every core, the benchmarks on one: the same outputs, bit for bit."""
     shape = (1, 3, 96, 128) if name == M.DETECTOR else (9, 3, M.CROP, M.CROP)
     x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
-    one, three = (M.open_network(M.MODELS / name, n).run(None, {"x": x}) for n in (1, 3))
+    feed = {M.NETWORK_INPUT: x}
+    one, three = (M.open_network(M.MODELS / name, n).run(None, feed) for n in (1, 3))
     assert all(np.array_equal(a, b) for a, b in zip(one, three, strict=True))
 
 
