@@ -11,7 +11,9 @@ Raspberry Pi 4 estimate from processor time: this machine's single core is about
 would rule on (every die read, the right number of dice) and the share of those rulings
 whose values are wrong: a die read wrongly beside an unread one is never ruled on. Last,
 those rulings again by the number of dice in the photo (``DICE_BANDS``: a roll of a few
-dice, as most games read, up to a Doubting Dice reveal of every player's dice).
+dice, as most games read, up to a Doubting Dice reveal of every player's dice); and why the
+dice not read right were not (``left_unread``): each uncertain region's reason, missed, or
+ruled wrong.
 
     scripts/bench-vision [--split all|train|heldout] [--failures DIR] [-v] [--count-known]
                          [FOLDER...]
@@ -70,6 +72,7 @@ import math
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +134,7 @@ class FolderResult:
     rulings: int = 0  # photos the box would rule on (``box_ruling``)
     rulings_wrong: int = 0  # ... whose values are not the labelled ones
     by_dice: dict[int, Rulings] = field(default_factory=dict)  # the same by ``dice_band``
+    unread: Counter[str] = field(default_factory=Counter)  # ``left_unread``, every photo's
 
     def line(self) -> str:
         return (f"{self.name:20s} {self.photos:4d} photos {self.labeled:5d} dice | "
@@ -153,7 +157,8 @@ class FolderResult:
                    ruled_wrong=sum(r.ruled_wrong for r in rows),
                    cpu_ms=statistics.median(r.cpu_ms for r in rows),
                    rulings=sum(r.rulings for r in rows),
-                   rulings_wrong=sum(r.rulings_wrong for r in rows))
+                   rulings_wrong=sum(r.rulings_wrong for r in rows),
+                   unread=sum((r.unread for r in rows), Counter()))
 
     def capture_line(self) -> str:
         return (f"{self.name:14s} at {CAPTURE[0]}x{CAPTURE[1]}: median {self.capture_ms:.1f} ms"
@@ -181,6 +186,10 @@ class FolderResult:
         """The box's rulings by the number of dice in the photo (``DICE_BANDS``)."""
         parts = [f"{band_name(b)}: {self.by_dice[b].part()}" for b in sorted(self.by_dice)]
         return f"{self.name:14s} the box's rulings by dice in the photo: " + " | ".join(parts)
+
+    def unread_line(self) -> str:
+        """Why the folder's dice not read right were not (``unread_part``)."""
+        return f"{self.name:14s} " + unread_part(self.unread, self.labeled)
 
 
 @dataclass
@@ -269,16 +278,23 @@ def off_centre_wrong(reading: Reading, s: Score, labels: tuple[LabeledDie, ...])
     >>> [off_centre_wrong(Reading((d,)), match((d,), (two,)), (two,)) for d in (elsewhere, alike)]
     [0, 0]
     """
+    return len({j for j, _ in read_off_centre(reading, s, labels)})
+
+
+def read_off_centre(reading: Reading, s: Score, labels: tuple[LabeledDie, ...],
+                    ) -> list[tuple[int, int]]:
+    """(read die, label) index pairs of ``off_centre_wrong``: each read die that matches no
+    label, with each labelled die of another value it lies on."""
     if not s.false:
-        return 0
+        return []
     matched = set(match_places([d.center for d in reading.dice], labels).values())
-    out = 0
+    out = []
     for j, d in enumerate(reading.dice):
         if j in matched:
             continue
         c, side = box_centre(d.box), box_side(d.box)
-        out += any(lab.value != d.value and math.dist(c, lab.center) < ON_A_DIE * side
-                   for lab in labels)
+        out += [(j, i) for i, lab in enumerate(labels)
+                if lab.value != d.value and math.dist(c, lab.center) < ON_A_DIE * side]
     return out
 
 
@@ -290,6 +306,56 @@ def score_reading(reading: Reading, labels: tuple[LabeledDie, ...]) -> tuple[Sco
     regions = [Die(0, r.center, r.box, r.confidence) for r in reading.uncertain]
     located = match(regions, missed).found
     return s, located, len(s.wrong) + off_centre_wrong(reading, s, labels)
+
+
+MISSED = "missed"  # ``left_unread``: a labelled die neither read nor located as uncertain
+RULED_WRONG = "ruled wrong"  # ... read surely, as another value
+
+
+def left_unread(reading: Reading, s: Score, labels: tuple[LabeledDie, ...]) -> Counter[str]:
+    """Why each labelled die that ``reading`` (scored ``s``) did not read right was not:
+    ``RULED_WRONG`` where a die was read on it as another value (on its label, or off its
+    centre: ``off_centre_wrong``), else the reason of the uncertain region located on it (as
+    ``score_reading`` locates them), else ``MISSED``. Where the dice a folder does not read
+    right go: the figures a change to the reader must move. Labelled dice are counted
+    here, read dice in the row's "ruled wrong": a side face read beside its die's right
+    read counts there, not here.
+
+    >>> from vision.types import Region
+    >>> two = LabeledDie.square(2, (20.0, 20.0), 20.0)
+    >>> five = LabeledDie.square(5, (80.0, 20.0), 20.0)
+    >>> six = LabeledDie.square(6, (140.0, 20.0), 20.0)
+    >>> touching = Region((20.0, 21.0), (10, 11, 30, 31), "dice touching: spread them", 0.8)
+    >>> r = Reading((Die(3, (80.0, 20.0), (70, 10, 90, 30), 0.9),), (touching,))
+    >>> sorted(left_unread(r, match(r.dice, (two, five, six)), (two, five, six)).items())
+    [('dice touching: spread them', 1), ('missed', 1), ('ruled wrong', 1)]
+    >>> side = Die(4, (140.0, 34.0), (130, 24, 150, 44), 0.9)  # the six's side face, read
+    >>> r = Reading((side,))
+    >>> dict(left_unread(r, match(r.dice, (six,)), (six,)))
+    {'ruled wrong': 1}
+    """
+    read_on = {i for _, i in read_off_centre(reading, s, labels)}
+    missed = [labels[i] for i in s.misses if i not in read_on]
+    located = match_places([r.center for r in reading.uncertain], missed)
+    out = Counter(reading.uncertain[j].reason for j in located.values())
+    out[MISSED] += len(missed) - len(located)
+    out[RULED_WRONG] += len(s.wrong) + len(read_on & set(s.misses))
+    return +out  # the reasons that came up
+
+
+def unread_part(unread: Counter[str], dice: int) -> str:
+    """``left_unread`` summed over a row's ``dice`` labelled dice, commonest reason first.
+
+    >>> unread_part(Counter({"missed": 2, "dice touching: spread them": 5}), 40)
+    'not read right: 7 of 40 dice: dice touching: spread them 5 | missed 2'
+    >>> unread_part(Counter(), 40)
+    'not read right: none of 40 dice'
+    """
+    total = sum(unread.values())
+    if not total:
+        return f"not read right: none of {dice} dice"
+    return (f"not read right: {total} of {dice} dice: "
+            + " | ".join(f"{why} {n}" for why, n in unread.most_common()))
 
 
 def timed_read(image: np.ndarray, profile: Profile | None = None, expect: int | None = None,
@@ -336,6 +402,7 @@ def bench_folder(folder: Path, split: str | None, failures: Path | None = None,
         r.false += s.false
         r.entirely += s.entirely_right
         r.ruled_wrong += wrong
+        r.unread += left_unread(reading, s, labels)
         r.count(len(labels), *box_ruling(reading, labels))
         if change is None and scale is None and k % CAPTURE_EVERY == 0:
             wall, used = capture_ms(image)
@@ -452,15 +519,19 @@ def main(argv: list[str] | None = None) -> int:
         print(r.capture_line())
     for r in results:
         print(r.by_dice_line())
+    for r in results:
+        print(r.unread_line())
     if not args.folders and change is None:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
-            print(bench_probe(probe, count_known=args.count_known).line(), flush=True)
+            row = bench_probe(probe, count_known=args.count_known)
+            print(row.line() + "\n  " + row.unread_line(), flush=True)
         print("the same, as the box reads them (told the count, with a frame of the empty "
               "tray):")
         for probe in Probe:
-            print(bench_probe(probe, name=f"{probe.value}+box", count_known=True,
-                              reference=True).line(), flush=True)
+            row = bench_probe(probe, name=f"{probe.value}+box", count_known=True,
+                              reference=True)
+            print(row.line() + "\n  " + row.unread_line(), flush=True)
     return 0
 
 
@@ -524,6 +595,7 @@ class ProbeResult:
     rulings_wrong: int = 0  # ... whose values are not the drawn ones
     tilts: list[float] = field(default_factory=list)  # with ``tilt``: the camera's tilt
     #                    measured on each scene's read pips, where it could be (degrees)
+    unread: Counter[str] = field(default_factory=Counter)  # ``left_unread``, every scene's
 
     def line(self) -> str:
         n = max(self.scenes, 1)
@@ -546,7 +618,11 @@ class ProbeResult:
                    sum(r.ruled_wrong for r in rows), sum(r.false for r in rows),
                    statistics.median(r.median_ms for r in rows),
                    sum(r.rulings for r in rows), sum(r.rulings_wrong for r in rows),
-                   [t for r in rows for t in r.tilts])
+                   [t for r in rows for t in r.tilts], sum((r.unread for r in rows), Counter()))
+
+    def unread_line(self) -> str:
+        """Why the scenes' dice not read right were not (``unread_part``)."""
+        return unread_part(self.unread, self.dice)
 
 
 Row = TypeVar("Row", FolderResult, ProbeResult)  # a bench row of either kind
@@ -609,6 +685,7 @@ def bench_probe(probe: Probe, scenes: int = 60, profile: Profile | None = None,
         r.count_right += len(reading.dice) + len(reading.uncertain) == len(labels)
         r.exactly_right += s.entirely_right and not reading.uncertain
         r.ruled_wrong += wrong
+        r.unread += left_unread(reading, s, labels)
         r.false += s.false
         rules, ruled_wrongly = box_ruling(reading, labels)
         r.rulings += rules
@@ -673,7 +750,7 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
 
     for folder in folders:
         for row in teach_rows(folder, split, k, verbose, picks, change):
-            print(row.line(), flush=True)
+            print(row.line() + "\n  " + unread_part(row.unread, row.labeled), flush=True)
     if change is not None:
         return 0
     print(f"probe scenes (taught on {k} more scenes of the kind; 60 each):")
@@ -681,7 +758,8 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
         scenes = [probe_scene(probe, PROBE_TEACH_SEED + i) for i in range(k)]
         profile = teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes])
         for prof, name in ((None, probe.value), (profile, f"{probe.value}+teach{k}")):
-            print(bench_probe(probe, profile=prof, name=name).line(), flush=True)
+            scored = bench_probe(probe, profile=prof, name=name)
+            print(scored.line() + "\n  " + scored.unread_line(), flush=True)
     print("symbol dice on renders (taught 5 pictures a face; 100 rolls of 2 dice a style):")
     for i, style in enumerate(STYLES):
         print(bench_style(style, style, i, 100).line(), flush=True)

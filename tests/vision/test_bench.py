@@ -4,6 +4,7 @@ of dice in a photo (``vision.bench.DICE_BANDS``)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -92,3 +93,22 @@ def test_the_teach_rows_through_a_change_teach_and_score_the_changed_photos(
     with pytest.raises(SystemExit):
         main(["--photos", str(tmp_path), "--changes", "--change", "dark-dice", "drawn"])
     assert "--change is one change" in capsys.readouterr().err
+
+
+def test_the_bench_says_why_the_dice_not_read_right_were_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each labelled die is read right or has a reason (``left_unread``): here one die
+    labelled as another value (read surely as its own: ruled wrong) and a label where no
+    die lies (missed)."""
+    folder = labelled_folder(tmp_path)
+    entries = json.loads((folder / "labels.json").read_text())
+    boxes = entries["two.jpg"]["boxes"]
+    boxes[0]["label"] = 1 if boxes[0]["label"] != 1 else 2
+    boxes.append({"label": 4, "xmin": 0.02, "ymin": 0.02, "xmax": 0.1, "ymax": 0.12})
+    (folder / "labels.json").write_text(json.dumps(entries))
+    r = bench_folder(folder, None)
+    assert r.unread == Counter({"ruled wrong": 1, "missed": 1})
+    assert r.right + sum(r.unread.values()) == r.labeled == 10
+    assert main(["--photos", str(tmp_path), "drawn"]) == 0
+    assert ("drawn          not read right: 2 of 10 dice: missed 1 | ruled wrong 1"
+            in capsys.readouterr().out)
