@@ -10,7 +10,7 @@ import pytest
 
 from vision.images import MAX_FULL, ImageError, check_image, load_image
 from vision.reader import die_crops, read_dice
-from vision.synthetic import render_dice
+from vision.synthetic import render_dice, render_dice_scene
 
 
 @pytest.mark.parametrize("shape", [(1, 1, 3), (480, 1, 3), (1, 480, 3), (31, 640, 3), (1, 1)])
@@ -33,6 +33,18 @@ def test_a_large_frame_is_read_from_a_capped_copy() -> None:
     assert reading.values == (3, 6)
     assert all(d.box[2] - d.box[0] > 100 for d in reading.dice)  # in the input's pixels
     assert die_crops(big, reading).shape[0] == 2
+
+
+@pytest.mark.parametrize("size", [(4032, 3024), (4608, 2592)])
+def test_a_phone_s_own_photo_of_sharp_dice_is_read_whole(size: tuple[int, int]) -> None:
+    """A 12 MP phone photo is halved until it fits (``images.MAX_FULL``) and looked at 504
+    or 576 px across (its working image halved until it is at most ``locate.WORK_MAX``):
+    dice 240 px across in the photo are 30 px there, under the sizes the reader's checks
+    were made on, yet read."""
+    values = [1, 2, 3, 4, 5, 6]
+    image, _ = render_dice_scene(values, 2, size=size, style="mixed", side=240)
+    reading = read_dice(image)
+    assert sorted(d.value for d in reading.dice) == values and not reading.uncertain
 
 
 def test_load_image_errors(tmp_path: Path) -> None:
