@@ -32,5 +32,12 @@ def median(values: np.ndarray | Sequence[float], axis: int | None = None) -> Any
     k = n // 2
     lo = k if n % 2 else k - 1
     part = np.partition(a, k if lo == k else (lo, k), axis=axis)
-    middle = part[lo:k + 1] if axis == 0 else part[:, lo:k + 1]
-    return np.mean(middle, axis=axis)
+    if a.dtype.kind not in "biu" and a.dtype not in (np.float32, np.float64):
+        return np.mean(part[lo:k + 1] if axis == 0 else part[:, lo:k + 1], axis=axis)  # halves
+    # np.mean of the middle one or two without its overhead: added in their own type (an
+    # integer's as float64, as np.mean does) and the sum halved, which is exact: its value
+    # and type, bit for bit
+    low, high = (part[lo], part[k]) if axis == 0 else (part[:, lo], part[:, k])
+    if a.dtype.kind in "biu":
+        low, high = np.float64(low), np.float64(high)
+    return (low + high) / 2 if lo < k else low
