@@ -33,7 +33,8 @@ def median(values: np.ndarray | Sequence[float], axis: int | None = None) -> Any
     lo = k if n % 2 else k - 1
     part = np.partition(a, k if lo == k else (lo, k), axis=axis)
     if a.dtype.kind not in "biu" and a.dtype not in (np.float32, np.float64):
-        return np.mean(part[lo:k + 1] if axis == 0 else part[:, lo:k + 1], axis=axis)  # halves
+        # a half float (np.mean adds it in float32), or a type numpy averages otherwise
+        return np.mean(part[lo:k + 1] if axis == 0 else part[:, lo:k + 1], axis=axis)
     # np.mean of the middle one or two without its overhead: added in their own type (an
     # integer's as float64, as np.mean does) and the sum halved, which is exact: its value
     # and type, bit for bit
