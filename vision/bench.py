@@ -4,7 +4,9 @@ Per folder: dice found (read, or located but reported uncertain), values right (
 dice found), false detections per photo, photos entirely right, "ruled wrong" (dice the
 reader was sure of although their value was wrong: the box would rule on them; a die read
 off its label's centre on a labelled die of another value, a side face, counts too), median ms
-per photo (wall clock, and processor time, which other jobs on the machine disturb less);
+per photo (wall clock, and processor time, which other jobs on the machine disturb less;
+the first line gives this machine's yardstick, ``yardstick``: the first classifier's time a
+crop, so that times taken on other machines, or on this one as it drifts, can be compared);
 then the same photos enlarged to the box's 1280x960 capture size (read time, and the
 Raspberry Pi 4 estimate from processor time: this machine's single core is about 6x a Pi
 4 core). Last on each line, the box's own rulings (``box_ruling``): the share of photos it
@@ -109,6 +111,8 @@ DICE_BANDS = (1, 6, 10, MANY_DICE)  # the box's rulings by dice in a photo, from
 #   Dice reveal, every player's dice poured into the tray
 
 
+YARDSTICK_CROPS = 24  # ``yardstick``: one batch of this many crops (a crowded frame's first read)
+YARDSTICK_RUNS = 20  # ... read this many times, the fastest kept
 TILT_BANDS = ((5.0, 20.0), (20.0, 35.0), (35.0, 50.0))  # --tilts: cameras this far off
 #                                                          straight down (degrees)
 PI4_FACTOR = 6.0  # a Raspberry Pi 4 core is about 6x slower than one core here
@@ -500,7 +504,8 @@ def main(argv: list[str] | None = None) -> int:
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else "")
-          + f"; OpenCV {cv2.__version__}, networks in {M.ENGINE}, one thread")
+          + f"; OpenCV {cv2.__version__}, networks in {M.ENGINE}, one thread; yardstick: "
+          f"the classifier reads a crop in {yardstick():.3f} ms (processor time)")
     change = None if args.change is None else next(c for c in Change
                                                    if _change_name(c) == args.change)
     if args.teach is not None:
@@ -533,6 +538,29 @@ def main(argv: list[str] | None = None) -> int:
                               reference=True)
             print(row.line() + "\n  " + row.unread_line(), flush=True)
     return 0
+
+
+def yardstick(runs: int = YARDSTICK_RUNS) -> float:
+    """This machine's speed, to set the bench's times against: the first classifier's
+    processor time a crop (ms), the fastest of ``runs`` reads of one fixed batch of
+    ``YARDSTICK_CROPS`` crops of noise. A network's time hardly drifts with what else the
+    machine does, where a whole read's does (by about 30% within a session here); the
+    reader's times scale roughly with it from machine to machine (half of a crowded frame's
+    time is networks).
+
+    >>> 0.0 < yardstick(2) < 100.0
+    True
+    """
+    crops = np.random.default_rng(0).integers(0, 256, (YARDSTICK_CROPS, M.CROP, M.CROP, 3),
+                                             dtype=np.uint8)
+    x = M.patches_input(crops)
+    M.run_classifier_raw(x)  # loaded, and its first run's set-up paid
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        M.run_classifier_raw(x)
+        times.append(time.process_time() - start)
+    return min(times) / YARDSTICK_CROPS * 1000.0
 
 
 def bench_changes(folders: list[Path], split: str | None, failures: Path | None,

@@ -4,6 +4,7 @@ of dice in a photo (``vision.bench.DICE_BANDS``)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -66,6 +67,7 @@ def test_the_bench_prints_the_line_for_each_folder(tmp_path: Path,
     assert main(["--photos", str(tmp_path), "--count-known", "drawn"]) == 0
     out = capsys.readouterr().out
     assert "drawn          the box's rulings by dice in the photo: 1-5 dice: 1 of 1" in out
+    assert re.search(r"yardstick: the classifier reads a crop in \d+\.\d{3} ms", out)
 
 
 def test_the_scales_rows_read_each_photo_scaled(tmp_path: Path,
