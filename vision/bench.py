@@ -484,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     warm_up()  # no photo's time holds the networks' loading or OpenCV's first-use tables
     if args.tilts:  # drawn scenes only: no photos needed
+        print(f"the slanted cubes by the camera's tilt, one thread; {yardstick_part()}")
         for band in TILT_BANDS:
             row = bench_probe(Probe.SLANTED_CUBES, name=f"cubes {band[0]:.0f}-{band[1]:.0f} deg",
                               tilt=band)
@@ -504,8 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     split = None if split_name == "all" else split_name
     read_dice(read_photo(next(folders[0].glob("*.jpg"))))  # load the networks
     print(f"split: {split_name}" + (", count known" if args.count_known else "")
-          + f"; OpenCV {cv2.__version__}, networks in {M.ENGINE}, one thread; yardstick: "
-          f"the classifier reads a crop in {yardstick():.3f} ms (processor time)")
+          + f"; OpenCV {cv2.__version__}, networks in {M.ENGINE}, one thread; "
+          + yardstick_part())
     change = None if args.change is None else next(c for c in Change
                                                    if _change_name(c) == args.change)
     if args.teach is not None:
@@ -538,6 +539,11 @@ def main(argv: list[str] | None = None) -> int:
                               reference=True)
             print(row.line() + "\n  " + row.unread_line(), flush=True)
     return 0
+
+
+def yardstick_part() -> str:
+    """The bench's first line's words on this machine's speed (``yardstick``)."""
+    return f"yardstick: the classifier reads a crop in {yardstick():.3f} ms (processor time)"
 
 
 def yardstick(runs: int = YARDSTICK_RUNS) -> float:

@@ -63,7 +63,7 @@ def test_bench_tilts_scores_each_band_without_photos(
     assert bench.main(["--tilts", "--photos", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert bands == list(bench.TILT_BANDS) and out.count("measured cubes") == len(bench.TILT_BANDS)
-    assert "cubes 35-50 deg" in out
+    assert "cubes 35-50 deg" in out and "yardstick: the classifier reads a crop in" in out
     monkeypatch.undo()
     row = bench.bench_probe(Probe.SLANTED_CUBES, scenes=10, tilt=bench.TILT_BANDS[-1])
     assert row.tilts, "the tilt is measured on the same readings that are scored"
