@@ -362,6 +362,17 @@ def unread_part(unread: Counter[str], dice: int) -> str:
             + " | ".join(f"{why} {n}" for why, n in unread.most_common()))
 
 
+def with_unread(line: str, unread: Counter[str], dice: int) -> str:
+    """A bench row's ``line`` and, indented under it, why its ``dice`` labelled dice not read
+    right were not (``unread_part``): the probe rows and the teach rows print so.
+
+    >>> print(with_unread("dark-cloth  60 scenes", Counter({"missed": 1}), 230))
+    dark-cloth  60 scenes
+      not read right: 1 of 230 dice: missed 1
+    """
+    return f"{line}\n  {unread_part(unread, dice)}"
+
+
 def timed_read(image: np.ndarray, profile: Profile | None = None, expect: int | None = None,
                ) -> tuple[Reading, float]:
     """The reading and the processor milliseconds it took (this thread only)."""
@@ -531,13 +542,13 @@ def main(argv: list[str] | None = None) -> int:
         print("probe scenes (drawn by code no network trained on; 60 each):")
         for probe in Probe:
             row = bench_probe(probe, count_known=args.count_known)
-            print(row.line() + "\n  " + row.unread_line(), flush=True)
+            print(with_unread(row.line(), row.unread, row.dice), flush=True)
         print("the same, as the box reads them (told the count, with a frame of the empty "
               "tray):")
         for probe in Probe:
             row = bench_probe(probe, name=f"{probe.value}+box", count_known=True,
                               reference=True)
-            print(row.line() + "\n  " + row.unread_line(), flush=True)
+            print(with_unread(row.line(), row.unread, row.dice), flush=True)
     return 0
 
 
@@ -653,10 +664,6 @@ class ProbeResult:
                    statistics.median(r.median_ms for r in rows),
                    sum(r.rulings for r in rows), sum(r.rulings_wrong for r in rows),
                    [t for r in rows for t in r.tilts], sum((r.unread for r in rows), Counter()))
-
-    def unread_line(self) -> str:
-        """Why the scenes' dice not read right were not (``unread_part``)."""
-        return unread_part(self.unread, self.dice)
 
 
 Row = TypeVar("Row", FolderResult, ProbeResult)  # a bench row of either kind
@@ -784,7 +791,7 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
 
     for folder in folders:
         for row in teach_rows(folder, split, k, verbose, picks, change):
-            print(row.line() + "\n  " + unread_part(row.unread, row.labeled), flush=True)
+            print(with_unread(row.line(), row.unread, row.labeled), flush=True)
     if change is not None:
         return 0
     print(f"probe scenes (taught on {k} more scenes of the kind; 60 each):")
@@ -793,7 +800,7 @@ def bench_teach(folders: list[Path], split: str | None, k: int, verbose: bool,
         profile = teach_photos([(image, probe_labels(drawn)) for image, drawn in scenes])
         for prof, name in ((None, probe.value), (profile, f"{probe.value}+teach{k}")):
             scored = bench_probe(probe, profile=prof, name=name)
-            print(scored.line() + "\n  " + scored.unread_line(), flush=True)
+            print(with_unread(scored.line(), scored.unread, scored.dice), flush=True)
     print("symbol dice on renders (taught 5 pictures a face; 100 rolls of 2 dice a style):")
     for i, style in enumerate(STYLES):
         print(bench_style(style, style, i, 100).line(), flush=True)
